@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Every failure answers with this envelope; `code` is stable, `msg` is for a person. */
+export const ErrorResponseSchema = z.object({
+  error: z.literal(true),
+  code: z.string(),
+  msg: z.string(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+/** A success that only carries a sentence for the player. */
+export const MessageResponseSchema = z.object({
+  error: z.literal(false),
+  msg: z.string(),
+});
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;
+
+/** Error codes the web app branches on. */
+export const ErrorCodes = [
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'TOKEN_EXPIRED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_NOT_ACTIVE',
+  'INVALID_KEY',
+  'USERNAME_TAKEN',
+  'EMAIL_TAKEN',
+  'ALREADY_LINKED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ErrorCodes)[number];

@@ -1,0 +1,3 @@
+export * from './common.ts';
+export * from './accounts.ts';
+export * from './site.ts';
