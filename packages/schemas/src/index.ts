@@ -1,3 +1,4 @@
 export * from './common.ts';
 export * from './accounts.ts';
 export * from './site.ts';
+export * from './web-routes.ts';

@@ -1,0 +1,106 @@
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { HealthResponseSchema } from '@starport/schemas';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { ping, type Database } from './db/client.ts';
+import { deliverEmailJob } from './jobs/deliver-email.ts';
+import { JobWorker, type JobWorkerOptions } from './jobs/queue.ts';
+import type { RateLimiter } from './lib/rate-limiter.ts';
+import { DELIVER_EMAIL_JOB } from './mail/queue-email.ts';
+import type { MailTransport } from './mail/transport.ts';
+import { accountsRoutes, creditRoutes } from './modules/accounts/accounts.routes.ts';
+import { AccountsService } from './modules/accounts/accounts.service.ts';
+import { PASSWORD_RESET_REQUEST_JOB, passwordResetRequestJob } from './modules/accounts/password-reset-job.ts';
+import { SessionService } from './modules/accounts/sessions.service.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
+import { resourceRoutes, siteSettingRoutes } from './modules/site/site.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { staticWebPlugin } from './plugins/static-web.ts';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  limiter: RateLimiter;
+  mail: MailTransport;
+  logger?: FastifyServerOptions['logger'];
+  jobs?: JobWorkerOptions;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobWorker;
+  }
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, limiter, mail } = deps;
+  const { db } = database;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: 256 * 1024,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // External plugins first.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'frame-ancestors': ["'none'"],
+        // Only ask browsers to upgrade when the site is really served over https.
+        'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Starport API', version: '0.1.0', description: 'Storefront, marketplace and owned-asset calls. Failures answer `{ error: true, code, msg }`.' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  // The app's own plugins.
+  const sessions = new SessionService(db, config.jwtAccessSecret);
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { sessions });
+
+  const worker = new JobWorker(
+    db,
+    {
+      [DELIVER_EMAIL_JOB]: deliverEmailJob(mail, config.mailFrom),
+      [PASSWORD_RESET_REQUEST_JOB]: passwordResetRequestJob(config),
+    },
+    app.log,
+    deps.jobs,
+  );
+  app.decorate('jobs', worker);
+  const wakeJobs = () => worker.wake();
+  if (config.runWorkers) app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => worker.stop());
+
+  const accounts = new AccountsService({ db, config, limiter, sessions, wakeJobs });
+
+  app.get('/healthz', { schema: { tags: ['site'], summary: 'Liveness and database check', response: { 200: HealthResponseSchema, 503: HealthResponseSchema } } }, async (_req, reply) => {
+    const dbOk = await ping(db);
+    return reply.status(dbOk ? 200 : 503).send({ ok: dbOk, db: dbOk });
+  });
+  await app.register(siteSettingRoutes, { prefix: '/site', db });
+  await app.register(resourceRoutes, { prefix: '/api/resource', db });
+  await app.register(accountsRoutes, { prefix: '/api/account', accounts, sessions });
+  await app.register(creditRoutes, { prefix: '/api/credit', accounts });
+  await app.register(contactRoutes, { prefix: '/api/contact', db, config, limiter, wakeJobs });
+  if (config.env !== 'production') await app.register(devMailboxRoutes, { prefix: '/dev', db });
+  if (config.serveWeb) await app.register(staticWebPlugin);
+
+  return app;
+}

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url().optional(),
+  /** Where players reach the site; every link in an e-mail is built from it, never from Host. */
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default('Starport <no-reply@starport.local>'),
+  /** Where contact-form messages are sent. */
+  OPERATOR_EMAIL: z.email().default('operator@starport.local'),
+  REDIS_URL: z.url().optional(),
+  JWT_ACCESS_SECRET: z.string().min(32).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Serve the built SPA from apps/web/dist (off for `npm run dev`, where Vite serves it). */
+  SERVE_WEB: z.enum(['0', '1']).default('1'),
+  /** Run job workers inside the API process (the embedded default). */
+  RUN_WORKERS: z.enum(['0', '1']).default('1'),
+  /** Seed demo accounts on first start (the embedded default only). */
+  SEED_DEMO: z.enum(['0', '1']).optional(),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  operatorEmail: string;
+  redisUrl: string | undefined;
+  jwtAccessSecret: Uint8Array;
+  logLevel: string;
+  serveWeb: boolean;
+  runWorkers: boolean;
+  seedDemo: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad key stops the process with the list of bad keys. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const keys = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${keys.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    operatorEmail: e.OPERATOR_EMAIL,
+    redisUrl: e.REDIS_URL,
+    jwtAccessSecret: new TextEncoder().encode(e.JWT_ACCESS_SECRET ?? keptSecret(dataDir, 'jwt-access')),
+    logLevel: e.LOG_LEVEL,
+    serveWeb: e.SERVE_WEB === '1',
+    runWorkers: e.RUN_WORKERS === '1',
+    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : !e.DATABASE_URL && e.NODE_ENV !== 'production',
+  };
+}
+
+/**
+ * A secret generated on first start and kept in DATA_DIR, so sessions survive restarts
+ * without anyone having to configure one. Several copies behind a balancer must set it.
+ */
+function keptSecret(dataDir: string, name: string): string {
+  const dir = path.join(dataDir, 'secrets');
+  const file = path.join(dir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

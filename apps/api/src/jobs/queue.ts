@@ -1,0 +1,156 @@
+import { hostname } from 'node:os';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { queryRows, type Db, type DbOrTx } from '../db/client.ts';
+import { jobs } from '../db/schema/index.ts';
+
+export type JobContext = { db: Db; jobId: number; attempt: number; log: FastifyBaseLogger };
+/** Handlers must be idempotent: a job can run again after a crash between its steps. */
+export type JobHandler = (payload: unknown, ctx: JobContext) => Promise<void>;
+export type JobHandlers = Record<string, JobHandler>;
+
+export type EnqueueOptions = { dedupeKey?: string; runAt?: Date; maxAttempts?: number };
+
+/** Queues a job in the caller's transaction, so the job exists exactly when the data does. */
+export async function enqueueJob(db: DbOrTx, kind: string, payload: unknown, opts: EnqueueOptions = {}): Promise<void> {
+  await db
+    .insert(jobs)
+    .values({
+      kind,
+      payload,
+      dedupeKey: opts.dedupeKey ?? null,
+      runAt: opts.runAt ?? new Date(),
+      maxAttempts: opts.maxAttempts ?? 8,
+    })
+    .onConflictDoNothing({ target: jobs.dedupeKey });
+}
+
+type ClaimedJob = { id: number; kind: string; payload: unknown; attempts: number; max_attempts: number };
+
+export type JobWorkerOptions = {
+  pollMs?: number;
+  batchSize?: number;
+  /** a claimed job is someone else's to retry once this lapses (the worker died) */
+  lockSeconds?: number;
+  /** first retry delay; doubles each attempt, capped at one hour */
+  backoffBaseMs?: number;
+  workerId?: string;
+};
+
+export class JobWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+  private readonly opts: Required<JobWorkerOptions>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly handlers: JobHandlers,
+    private readonly log: FastifyBaseLogger,
+    opts: JobWorkerOptions = {},
+  ) {
+    this.opts = {
+      pollMs: opts.pollMs ?? 500,
+      batchSize: opts.batchSize ?? 10,
+      lockSeconds: opts.lockSeconds ?? 60,
+      backoffBaseMs: opts.backoffBaseMs ?? 5_000,
+      workerId: opts.workerId ?? `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`,
+    };
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Ask for a poll soon (after a job was queued in this process). */
+  wake(): void {
+    if (!this.stopped) this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Claims and runs one batch; returns how many jobs ran. */
+  async runOnce(): Promise<number> {
+    const claimed = await this.claim();
+    for (const job of claimed) await this.execute(job);
+    return claimed.length;
+  }
+
+  /** Runs batches until nothing is due (tests, the CLI). */
+  async drain(): Promise<void> {
+    while ((await this.runOnce()) > 0);
+  }
+
+  private schedule(delay: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (this.running) return this.schedule(this.opts.pollMs);
+      this.running = this.loop().finally(() => {
+        this.running = undefined;
+        if (!this.stopped) this.schedule(this.opts.pollMs);
+      });
+    }, delay);
+    this.timer.unref();
+  }
+
+  private async loop(): Promise<void> {
+    try {
+      while (!this.stopped && (await this.runOnce()) > 0);
+    } catch (err) {
+      this.log.error({ err }, 'job worker poll failed');
+    }
+  }
+
+  private claim(): Promise<ClaimedJob[]> {
+    const { batchSize, lockSeconds, workerId } = this.opts;
+    return queryRows<ClaimedJob>(
+      this.db,
+      sql`UPDATE jobs SET locked_until = now() + make_interval(secs => ${lockSeconds}),
+                          locked_by = ${workerId}, attempts = attempts + 1
+          WHERE id IN (
+            SELECT id FROM jobs
+            WHERE done_at IS NULL AND failed_at IS NULL AND run_at <= now()
+              AND (locked_until IS NULL OR locked_until < now())
+            ORDER BY run_at, id
+            LIMIT ${batchSize}
+            FOR UPDATE SKIP LOCKED)
+          RETURNING id, kind, payload, attempts, max_attempts`,
+    );
+  }
+
+  private async execute(job: ClaimedJob): Promise<void> {
+    const log = this.log.child({ jobId: job.id, kind: job.kind, attempt: job.attempts });
+    const handler = this.handlers[job.kind];
+    try {
+      if (!handler) throw new PermanentJobError(`no handler for job kind "${job.kind}"`);
+      await handler(job.payload, { db: this.db, jobId: Number(job.id), attempt: job.attempts, log });
+      await this.db.execute(
+        sql`UPDATE jobs SET done_at = now(), locked_until = NULL, last_error = NULL
+            WHERE id = ${job.id} AND locked_by = ${this.opts.workerId}`,
+      );
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const final = err instanceof PermanentJobError || job.attempts >= job.max_attempts;
+      log[final ? 'error' : 'warn']({ err }, final ? 'job failed for good' : 'job failed, will retry');
+      const delayMs = Math.min(this.opts.backoffBaseMs * 2 ** (job.attempts - 1), 3_600_000);
+      const jittered = Math.round(delayMs * (0.8 + Math.random() * 0.4));
+      await this.db.execute(
+        final
+          ? sql`UPDATE jobs SET failed_at = now(), locked_until = NULL, last_error = ${message} WHERE id = ${job.id}`
+          : sql`UPDATE jobs SET run_at = now() + make_interval(secs => ${jittered / 1000}),
+                                locked_until = NULL, last_error = ${message}
+                WHERE id = ${job.id}`,
+      );
+    }
+  }
+}
+
+/** Thrown by a handler when retrying cannot help. */
+export class PermanentJobError extends Error {}

@@ -1,0 +1,46 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { refreshTokens, sessions } from '../../db/schema/index.ts';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export async function insertSession(db: DbOrTx, values: { userId: string; remember: boolean; expiresAt: Date }) {
+  const [row] = await db.insert(sessions).values(values).returning();
+  if (!row) throw new Error('session was not stored');
+  return row;
+}
+
+export async function findSession(db: DbOrTx, id: string): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
+  return row;
+}
+
+export async function insertRefreshToken(db: DbOrTx, sessionId: string, tokenHash: string): Promise<void> {
+  await db.insert(refreshTokens).values({ sessionId, tokenHash });
+}
+
+/** Marks an unused refresh token used; only one of several racing callers gets the row. */
+export async function useRefreshToken(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .update(refreshTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
+    .returning();
+  return row;
+}
+
+export async function findRefreshToken(db: DbOrTx, tokenHash: string) {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  return row;
+}
+
+export async function revokeSession(db: DbOrTx, id: string, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+export async function extendSession(db: DbOrTx, id: string, expiresAt: Date): Promise<void> {
+  await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+}

@@ -1,0 +1,75 @@
+import {
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react';
+import './field.css';
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
+  label: string;
+  name: string;
+  hint?: ReactNode;
+};
+
+/**
+ * A labelled text input. For type="password" it adds a Show/Hide toggle whose accessible name
+ * comes from its text ("Show password"), not aria-label, so getByLabel('Password') stays unique.
+ */
+export function Input({ label, hint, type = 'text', className, ...rest }: InputProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const [revealed, setRevealed] = useState(false);
+  const isPassword = type === 'password';
+  return (
+    <div className={['field', className].filter(Boolean).join(' ')}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="field__control">
+        <input
+          id={id}
+          className="field__input"
+          type={isPassword && revealed ? 'text' : type}
+          aria-describedby={hint ? hintId : undefined}
+          {...rest}
+        />
+        {isPassword && (
+          <button
+            type="button"
+            className="field__toggle"
+            aria-controls={id}
+            aria-pressed={revealed}
+            onClick={() => setRevealed((value) => !value)}
+          >
+            {revealed ? 'Hide' : 'Show'}
+            <span className="sr-only"> {label.toLowerCase()}</span>
+          </button>
+        )}
+      </div>
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+  label: string;
+  name: string;
+};
+
+export function TextArea({ label, className, ...rest }: TextAreaProps) {
+  const id = useId();
+  return (
+    <div className={['field', className].filter(Boolean).join(' ')}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea id={id} className="field__input field__input--area" {...rest} />
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+/**
+ * Browser configuration. Only VITE_* variables reach the bundle (vite `envPrefix`).
+ * VITE_API_URL is empty by default: the API serves the SPA, and the dev server proxies /api.
+ */
+export const env = {
+  apiUrl: (import.meta.env.VITE_API_URL ?? '').replace(/\/$/, ''),
+} as const;

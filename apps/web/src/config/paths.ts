@@ -1,0 +1,50 @@
+/**
+ * Every route of the web app, built in one place. Pages link with these and the Playwright
+ * tests import this file, so it must stay free of React and browser-only imports.
+ */
+
+const withQuery = (path: string, query: Record<string, string>): string =>
+  `${path}?${new URLSearchParams(query).toString()}`;
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  login: { path: '/login', getHref: () => '/login' },
+  registry: { path: '/registry', getHref: () => '/registry' },
+  emailActive: {
+    path: '/email_active',
+    getHref: (key: string) => withQuery('/email_active', { key }),
+  },
+  forgotPassword: {
+    path: '/forgot_password_send_email',
+    getHref: () => '/forgot_password_send_email',
+  },
+  resetPassword: {
+    path: '/forgot_password_update',
+    getHref: (key: string) => withQuery('/forgot_password_update', { key }),
+  },
+  changePassword: { path: '/change-password', getHref: () => '/change-password' },
+  linkEmail: { path: '/link_email_account', getHref: () => '/link_email_account' },
+  tos: { path: '/tos', getHref: () => '/tos' },
+  termsOfService: { path: '/terms_of_service', getHref: () => '/terms_of_service' },
+  privacy: { path: '/privacy', getHref: () => '/privacy' },
+  contact: { path: '/contact', getHref: () => '/contact' },
+  // Not built yet; the profile menu links to them already (spec §2 header).
+  myAssets: { path: '/my-assets', getHref: () => '/my-assets' },
+  changeProfile: { path: '/change-profile', getHref: () => '/change-profile' },
+} as const;
+
+/**
+ * Pages that need a stored session token (spec §2 route guard), including areas that are not
+ * built yet so they are guarded the day they are registered. A prefix also covers its children
+ * (/my-assets/spaceships, /assets/collections).
+ */
+export const protectedPathPrefixes = [
+  paths.changeProfile.path,
+  paths.changePassword.path,
+  paths.myAssets.path,
+  '/assets',
+  '/my/gin-exchange',
+  '/my/goaland',
+  '/my/penguins',
+  paths.linkEmail.path,
+] as const;

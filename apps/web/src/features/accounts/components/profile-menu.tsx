@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  Dropdown,
+  DropdownItem,
+  DropdownLabel,
+  DropdownLinkItem,
+  DropdownSeparator,
+} from '../../../components/ui/dropdown.tsx';
+import { paths } from '../../../config/paths.ts';
+import { formatCredit, shortenAddress } from '../../../lib/format.ts';
+import { useAccountStore } from '../../../lib/account-store.ts';
+import { LogoutDialog } from './logout-dialog.tsx';
+
+/** What the header shows for the signed-in user: the short wallet address, else the username. */
+export function profileLabel(user: { walletAddress: string | null; username: string } | null): string {
+  if (user?.walletAddress) return shortenAddress(user.walletAddress);
+  return user?.username ?? 'Account';
+}
+
+export function ProfileMenu() {
+  const user = useAccountStore((s) => s.user);
+  const creditAmount = useAccountStore((s) => s.creditAmount);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const label = profileLabel(user);
+
+  return (
+    <>
+      <Dropdown
+        triggerTestId="profile-menu"
+        trigger={
+          <>
+            <span className="profile-menu__avatar" aria-hidden="true">
+              {label.slice(0, 1).toUpperCase()}
+            </span>
+            <span className="profile-menu__name" title={user?.walletAddress ?? user?.username}>
+              {label}
+            </span>
+          </>
+        }
+      >
+        {creditAmount !== null && <DropdownLabel>Credit: {formatCredit(creditAmount)}</DropdownLabel>}
+        <DropdownLinkItem>
+          <Link to={paths.myAssets.getHref()}>My Assets</Link>
+        </DropdownLinkItem>
+        <DropdownLinkItem>
+          <Link to={paths.changeProfile.getHref()}>Change Profile</Link>
+        </DropdownLinkItem>
+        <DropdownSeparator />
+        {/* Radix closes the menu first, then the confirmation dialog takes focus. */}
+        <DropdownItem onSelect={() => setConfirmOpen(true)}>Logout</DropdownItem>
+      </Dropdown>
+      <LogoutDialog open={confirmOpen} onOpenChange={setConfirmOpen} />
+    </>
+  );
+}

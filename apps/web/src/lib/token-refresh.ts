@@ -1,0 +1,79 @@
+import { env } from '../config/env.ts';
+import { ApiError, REFRESH_FAILED_MSG, networkError } from './api-error.ts';
+import { clearSession, readSession, saveTokens } from './session-storage.ts';
+import { emitSessionExpired } from './session-events.ts';
+
+export const REFRESH_PATH = '/api/account/refresh_token';
+const LOCK_NAME = 'starport-refresh';
+
+/** Statuses meaning "this refresh token is no longer any good": the session must go. */
+const REJECTED = new Set([400, 401, 403, 404, 409, 422]);
+
+// One refresh per tab at a time: every request that hit a 401 waits on this same promise.
+let inflight: Promise<string> | null = null;
+
+const refreshFailed = () => new ApiError('REFRESH_FAILED', REFRESH_FAILED_MSG, 401);
+
+function dropSession(): never {
+  clearSession();
+  emitSessionExpired();
+  throw refreshFailed();
+}
+
+async function callRefresh(refreshToken: string): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(`${env.apiUrl}${REFRESH_PATH}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ refresh_token: refreshToken }),
+    });
+  } catch {
+    // Offline is not a verdict on the token: keep the session so a later try can succeed.
+    throw networkError();
+  }
+  const body = (await response.json().catch(() => null)) as {
+    error?: boolean;
+    access_token?: unknown;
+    refresh_token?: unknown;
+  } | null;
+  if (response.ok && body && body.error !== true && typeof body.access_token === 'string') {
+    // Refresh tokens rotate: the old one is now spent, so both must be stored.
+    const nextRefresh = typeof body.refresh_token === 'string' ? body.refresh_token : refreshToken;
+    saveTokens(body.access_token, nextRefresh);
+    return body.access_token;
+  }
+  if (REJECTED.has(response.status) || response.ok) dropSession();
+  // 429 / 5xx: the server could not decide; fail this request but keep the session.
+  throw refreshFailed();
+}
+
+/** Runs inside the cross-tab lock: another tab may have refreshed while we waited. */
+async function refreshUnderLock(failedToken: string): Promise<string> {
+  const stored = readSession();
+  if (!stored) throw refreshFailed(); // signed out meanwhile (here or in another tab)
+  if (stored.jwt !== failedToken) return stored.jwt; // someone already rotated: reuse it
+  if (!stored.jwtRefresh) dropSession();
+  return callRefresh(stored.jwtRefresh);
+}
+
+function withCrossTabLock(task: () => Promise<string>): Promise<string> {
+  // Two tabs spending the same refresh token would trip the server's reuse detection and
+  // revoke the whole token family, so tabs take turns when the browser supports Web Locks.
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (locks?.request) return locks.request(LOCK_NAME, task);
+  return task();
+}
+
+/**
+ * Returns a fresh access token for a request that was answered 401 while sending
+ * `failedToken`. Concurrent callers share one refresh; a token rotated meanwhile is reused.
+ */
+export function refreshAccessToken(failedToken: string): Promise<string> {
+  const current = readSession()?.jwt;
+  if (current && current !== failedToken) return Promise.resolve(current);
+  inflight ??= withCrossTabLock(() => refreshUnderLock(failedToken)).finally(() => {
+    inflight = null;
+  });
+  return inflight;
+}

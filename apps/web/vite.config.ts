@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// Pinned so `vite build --config apps/web/vite.config.ts` from the repo root behaves like `npm run build -w`.
+const root = fileURLToPath(new URL('.', import.meta.url));
+const api = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  root,
+  plugins: [react()],
+  // Only VITE_* variables are exposed to browser code; everything else stays on the server.
+  envPrefix: 'VITE_',
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+  },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    strictPort: true,
+    // Same-origin paths in dev, exactly as when the API serves the built SPA on :3000.
+    proxy: {
+      '/api': api,
+      '/site': api,
+      '/dev': api,
+      '/docs': api,
+      '/healthz': api,
+    },
+  },
+});

@@ -1,0 +1,29 @@
+/**
+ * Every page route the web app registers, as React Router patterns. The API serves the
+ * SPA with status 200 for these and 404 for anything else, so a dead link is a real 404.
+ * Add a route here when its area lands.
+ */
+export const WEB_ROUTE_PATTERNS = [
+  '/',
+  '/login',
+  '/registry',
+  '/email_active',
+  '/forgot_password_send_email',
+  '/forgot_password_update',
+  '/change-password',
+  '/link_email_account',
+  '/tos',
+  '/terms_of_service',
+  '/privacy',
+  '/contact',
+] as const;
+
+/** True when a path matches one of the patterns (`:param` matches one segment). */
+export function isWebRoute(pathname: string): boolean {
+  const clean = pathname.replace(/\/+$/, '') || '/';
+  return WEB_ROUTE_PATTERNS.some((pattern) => {
+    const want = pattern.split('/');
+    const got = clean.split('/');
+    return want.length === got.length && want.every((seg, i) => seg.startsWith(':') ? Boolean(got[i]) : seg === got[i]);
+  });
+}
