@@ -3,7 +3,11 @@ import { create } from 'zustand';
 import { onSessionChange } from './session-events.ts';
 import { readSession } from './session-storage.ts';
 
-/** Account state as the spec names it (§3): status.loggedIn, user, creditAmount. */
+/**
+ * Account state as the spec names it (§3): status.loggedIn, user, creditAmount.
+ * It lives in lib, not in features/accounts, because the header, the guard and every area
+ * (home, cart, checkout) read it, and areas must not import each other's internals.
+ */
 export type AccountState = {
   status: { loggedIn: boolean };
   user: User | null;

@@ -61,7 +61,8 @@ function withCrossTabLock(task: () => Promise<string>): Promise<string> {
   // Two tabs spending the same refresh token would trip the server's reuse detection and
   // revoke the whole token family, so tabs take turns when the browser supports Web Locks.
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  if (locks?.request) return locks.request(LOCK_NAME, task);
+  // The DOM typings nest the callback's promise; at run time request() resolves to its value.
+  if (locks?.request) return locks.request(LOCK_NAME, task) as unknown as Promise<string>;
   return task();
 }
 

@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../src/db/client.ts';
+
+/** The machine's PostgreSQL, for tests that must see real concurrency. */
+export const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * A database of the test's own, dropped on close: a fresh PostgreSQL database when
+ * DATABASE_URL is set (or `postgres` is forced), else an in-memory PGlite.
+ */
+export async function createTestDatabase(kind: 'default' | 'postgres' = 'default'): Promise<Database & { url?: string }> {
+  if (kind === 'default' && !process.env.DATABASE_URL) return openDatabase({ dataDir: null });
+  const name = `starport_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    ...database,
+    url: url.toString(),
+    async close() {
+      await database.close();
+      const drop = new pg.Client({ connectionString: POSTGRES_URL });
+      await drop.connect();
+      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await drop.end();
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import { Link } from 'react-router';
+import { paths } from '../../config/paths.ts';
+
+export function Footer() {
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__inner">
+        <p className="site-footer__note">All prices are in USD</p>
+        <nav aria-label="Legal and contact" className="site-footer__nav">
+          <Link to={paths.tos.getHref()}>Terms of Service</Link>
+          <Link to={paths.privacy.getHref()}>Privacy Policy</Link>
+          <Link to={paths.contact.getHref()}>Contact</Link>
+        </nav>
+        <p className="site-footer__copy">© {new Date().getFullYear()} Starport</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,46 @@
+import { Link, NavLink } from 'react-router';
+import { buttonClass } from '../../components/ui/button.tsx';
+import { paths } from '../../config/paths.ts';
+import { ProfileMenu } from '../../features/accounts/components/profile-menu.tsx';
+import { useAccountStore } from '../../lib/account-store.ts';
+
+/** Only built areas are linked; the catalogue, shop and marketplace add their entries later. */
+export function Header() {
+  const loggedIn = useAccountStore((s) => s.status.loggedIn);
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Link to={paths.home.getHref()} className="site-header__logo" aria-label="Starport home">
+          <svg viewBox="0 0 64 64" width="28" height="28" aria-hidden="true">
+            <circle cx="32" cy="32" r="14" fill="#6ee7ff" />
+            <ellipse
+              cx="32"
+              cy="33"
+              rx="26"
+              ry="7"
+              fill="none"
+              stroke="#a78bfa"
+              strokeWidth="4"
+              transform="rotate(-18 32 33)"
+            />
+          </svg>
+          <span>Starport</span>
+        </Link>
+        <nav className="site-header__nav" aria-label="Main">
+          <NavLink to={paths.home.getHref()} end className="site-header__link">
+            Home
+          </NavLink>
+        </nav>
+        <div className="site-header__account">
+          {loggedIn ? (
+            <ProfileMenu />
+          ) : (
+            <Link to={paths.login.getHref()} className={buttonClass('primary')} data-testid="header-sign-in">
+              Sign in
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

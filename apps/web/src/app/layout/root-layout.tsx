@@ -1,0 +1,25 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { ActivationPrompt } from '../../features/accounts/components/activation-prompt.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { useCaptureWalletRef } from './use-capture-wallet-ref.ts';
+import './layout.css';
+
+/** Header, the e-mail prompt, the guarded page (the <RouteGuard> route renders in the outlet), footer. */
+export function RootLayout() {
+  useCaptureWalletRef();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <ActivationPrompt />
+      <main id="main" className="layout-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import type { RouteObject } from 'react-router';
+import { paths } from '../config/paths.ts';
+import { lazyPage } from './lazy-page.ts';
+import { RootLayout } from './layout/root-layout.tsx';
+import { RouteErrorPage } from './route-error-page.tsx';
+import { RouteGuard } from './route-guard.tsx';
+
+// Every page is its own chunk: the first load carries only the shell (header, footer, guard).
+const HomePage = lazyPage(() => import('../features/site/pages/home-page.tsx'));
+const LoginPage = lazyPage(() => import('../features/accounts/pages/login-page.tsx'));
+const RegistryPage = lazyPage(() => import('../features/accounts/pages/registry-page.tsx'));
+const EmailActivePage = lazyPage(() => import('../features/accounts/pages/email-active-page.tsx'));
+const ForgotPasswordPage = lazyPage(() => import('../features/accounts/pages/forgot-password-page.tsx'));
+const ResetPasswordPage = lazyPage(() => import('../features/accounts/pages/reset-password-page.tsx'));
+const ChangePasswordPage = lazyPage(() => import('../features/accounts/pages/change-password-page.tsx'));
+const LinkEmailPage = lazyPage(() => import('../features/accounts/pages/link-email-page.tsx'));
+const TosPage = lazyPage(() => import('../features/site/pages/tos-page.tsx'));
+const PrivacyPage = lazyPage(() => import('../features/site/pages/privacy-page.tsx'));
+const ContactPage = lazyPage(() => import('../features/site/pages/contact-page.tsx'));
+const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'));
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <RouteGuard />,
+        // Errors inside a page keep the header and footer on screen.
+        errorElement: <RouteErrorPage />,
+        children: [
+          { path: paths.home.path, element: <HomePage /> },
+          { path: paths.login.path, element: <LoginPage /> },
+          { path: paths.registry.path, element: <RegistryPage /> },
+          { path: paths.emailActive.path, element: <EmailActivePage /> },
+          { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
+          { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
+          { path: paths.changePassword.path, element: <ChangePasswordPage /> },
+          { path: paths.linkEmail.path, element: <LinkEmailPage /> },
+          { path: paths.tos.path, element: <TosPage /> },
+          { path: paths.termsOfService.path, element: <TosPage /> },
+          { path: paths.privacy.path, element: <PrivacyPage /> },
+          { path: paths.contact.path, element: <ContactPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
