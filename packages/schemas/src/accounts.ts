@@ -92,7 +92,7 @@ export const ChangePasswordBodySchema = z.strictObject({
 });
 
 export const RefreshBodySchema = z.strictObject({
-  refresh_token: z.string({ error: 'Refresh token is required.' }).min(1).max(256),
+  refresh_token: z.string({ error: 'Refresh token is required.' }).min(1).max(4096),
 });
 
 export const RefreshResponseSchema = z.object({
@@ -103,7 +103,7 @@ export const RefreshResponseSchema = z.object({
 export type RefreshResponse = z.infer<typeof RefreshResponseSchema>;
 
 export const LogoutBodySchema = z.strictObject({
-  refresh_token: z.string().max(256).optional(),
+  refresh_token: z.string().max(4096).optional(),
 });
 
 export const ProfileResponseSchema = z.object({
@@ -117,4 +117,4 @@ export const LinkEmailBodySchema = z.strictObject({
   password: PasswordSchema,
 });
 
-export const KeyParamsSchema = z.object({ key: z.string().max(200) });
+export const KeyParamsSchema = z.object({ key: z.string() });

@@ -95,7 +95,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; 
       tags,
       security: bearer,
       summary: 'End the session server-side (by the bearer token and/or the refresh token); always succeeds',
-      body: LogoutBodySchema.optional(),
+      body: LogoutBodySchema.nullish(),
       response: { 200: MessageResponseSchema, ...errors },
     },
     handler: async (req) => {

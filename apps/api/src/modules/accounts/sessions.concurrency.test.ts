@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+
+// Always on real PostgreSQL: PGlite runs one transaction at a time and would hide these races.
+describe('on PostgreSQL: refresh races and two API copies', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp({ postgres: true });
+    b = await createTestApp({ database: a.database });
+    await a.createUser({ username: 'racer', password: 'racer-password-1' });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('ten parallel refreshes of one token: exactly one wins, and the session survives', async () => {
+    const s = await a.login('racer', 'racer-password-1');
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        (i % 2 ? a : b).app.inject({ method: 'POST', url: '/api/account/refresh_token', payload: { refresh_token: s.refresh_token } }),
+      ),
+    );
+    const winners = results.filter((r) => r.statusCode === 200);
+    expect(winners).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 401)).toHaveLength(9);
+    const next = winners[0]!.json();
+    const profile = await a.app.inject({ method: 'GET', url: '/api/account/profile', headers: bearer(next.access_token) });
+    expect(profile.statusCode).toBe(200);
+  });
+
+  it('sign in on one copy, refresh on the other, sign out on the first: one service', async () => {
+    const s = await a.login('racer', 'racer-password-1');
+    const refreshed = await b.app.inject({ method: 'POST', url: '/api/account/refresh_token', payload: { refresh_token: s.refresh_token } });
+    expect(refreshed.statusCode).toBe(200);
+    const tokens = refreshed.json();
+    expect((await a.app.inject({ method: 'GET', url: '/api/account/profile', headers: bearer(tokens.access_token) })).statusCode).toBe(200);
+    await a.app.inject({ method: 'POST', url: '/api/account/logout', headers: bearer(tokens.access_token) });
+    expect((await b.app.inject({ method: 'GET', url: '/api/account/profile', headers: bearer(tokens.access_token) })).statusCode).toBe(401);
+  });
+
+  it('the same activation key used twice at once activates once', async () => {
+    await a.app.inject({ method: 'POST', url: '/api/account/registry', payload: { username: 'twin', email: 'twin@example.com', password: 'twin-password-1' } });
+    const key = await a.mailedKey('twin@example.com', 'email_active');
+    const results = await Promise.all([a, b, a, b].map((x) => x.app.inject({ method: 'GET', url: `/api/account/active/${key}` })));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+  });
+
+  it('the same username signed up twice at once creates one account', async () => {
+    const results = await Promise.all(
+      [a, b, a, b].map((x, i) =>
+        x.app.inject({ method: 'POST', url: '/api/account/registry', payload: { username: 'dupe', email: `dupe${i}@example.com`, password: 'dupe-password-1' } }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(3);
+  });
+});
