@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { isWebRoute } from './web-routes.ts';
+
+describe('isWebRoute', () => {
+  it('knows the registered pages, with or without a trailing slash', () => {
+    expect(isWebRoute('/')).toBe(true);
+    expect(isWebRoute('/login')).toBe(true);
+    expect(isWebRoute('/login/')).toBe(true);
+    expect(isWebRoute('/forgot_password_update')).toBe(true);
+  });
+  it('does not know pages of areas that are not built, nor deeper paths', () => {
+    expect(isWebRoute('/my-assets')).toBe(false);
+    expect(isWebRoute('/login/extra')).toBe(false);
+    expect(isWebRoute('/nope')).toBe(false);
+  });
+});

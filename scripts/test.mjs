@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// `npm test`: every test, in the order a failure is cheapest to find.
+// 1. types and lint, 2. unit + API + component tests (vitest projects),
+// 3. build the web app, 4. end-to-end journeys in Chromium.
+// It installs what the machine lacks (Debian's chromium, as root) and says so.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const say = (msg) => console.log(`\n== ${msg}`);
+const db = process.env.DATABASE_URL ? `PostgreSQL (${redact(process.env.DATABASE_URL)})` : 'PGlite (embedded)';
+
+function redact(url) {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+function run(title, cmd, args, opts = {}) {
+  say(title);
+  console.log(`$ ${[cmd, ...args].join(' ')}`);
+  const res = spawnSync(cmd, args, { stdio: 'inherit', ...opts });
+  if (res.status !== 0) {
+    console.error(`\n✗ ${title} failed (exit ${res.status ?? res.signal}).`);
+    process.exit(res.status || 1);
+  }
+}
+
+function chromiumPath() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  return candidates.find((p) => existsSync(p));
+}
+
+function ensureChromium() {
+  const found = chromiumPath();
+  if (found) return found;
+  if (process.getuid?.() !== 0) {
+    console.error('Chromium is missing. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).');
+    process.exit(1);
+  }
+  say('Chromium is missing: installing Debian\'s chromium with apt-get');
+  run('apt-get update', 'apt-get', ['update', '-qq']);
+  run('apt-get install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const installed = chromiumPath();
+  if (!installed) {
+    console.error('apt-get finished but no chromium binary was found.');
+    process.exit(1);
+  }
+  return installed;
+}
+
+say(`Starport tests on ${db}`);
+const chromium = ensureChromium();
+const npx = 'npx';
+run('Type check', npx, ['tsc', '-p', 'packages/schemas']);
+run('Type check: API', npx, ['tsc', '-p', 'apps/api']);
+run('Type check: web', npx, ['tsc', '-p', 'apps/web']);
+run('Type check: e2e', npx, ['tsc', '-p', 'e2e']);
+run('Lint (ESLint, with area import boundaries)', npx, ['eslint', '.']);
+run('Unit, API and component tests', npx, ['vitest', 'run']);
+run('Build the web app', 'npm', ['run', 'build']);
+run('End-to-end journeys in Chromium', npx, ['vitest', 'run', '--config', 'e2e/vitest.config.ts'], {
+  env: { ...process.env, CHROMIUM_PATH: chromium },
+});
+say(`All tests passed on ${db}.`);
