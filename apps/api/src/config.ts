@@ -48,7 +48,9 @@ export class ConfigError extends Error {}
 
 /** Parses the environment once; a bad key stops the process with the list of bad keys. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
+  // An empty variable (FOO=) means "not set", as in most shells' habits.
+  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(set);
   if (!parsed.success) {
     const keys = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${keys.join('\n  ')}`);

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: new URL('.', import.meta.url).pathname,
+    include: ['**/*.e2e.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    // One browser and one server at a time: the machine has two cores.
+    fileParallelism: false,
+  },
+});
