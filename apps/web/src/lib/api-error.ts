@@ -29,9 +29,11 @@ export function errorFromBody(status: number, body: unknown): ApiError {
   const msg =
     typeof envelope.msg === 'string' && envelope.msg
       ? envelope.msg
-      : status >= 500
-        ? 'Something went wrong. Please try again later.'
-        : `Request failed (${status}).`;
+      : status === 429
+        ? 'Too many requests. Please try again later.'
+        : status >= 500
+          ? 'Something went wrong. Please try again later.'
+          : `Request failed (${status}).`;
   return new ApiError(code, msg, status);
 }
 

@@ -1,6 +1,9 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 
+// Read once: rendering stays pure, and a page open over New Year can live with last year.
+const year = new Date().getFullYear();
+
 export function Footer() {
   return (
     <footer className="site-footer">
@@ -11,7 +14,7 @@ export function Footer() {
           <Link to={paths.privacy.getHref()}>Privacy Policy</Link>
           <Link to={paths.contact.getHref()}>Contact</Link>
         </nav>
-        <p className="site-footer__copy">© {new Date().getFullYear()} Starport</p>
+        <p className="site-footer__copy">© {year} Starport</p>
       </div>
     </footer>
   );

@@ -1,8 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { paths } from '../../config/paths.ts';
-import { ProfileMenu } from '../../features/accounts/components/profile-menu.tsx';
 import { useAccountStore } from '../../lib/account-store.ts';
+
+// The menu brings the Radix dropdown and dialog; visitors who are signed out never download them.
+const ProfileMenu = lazy(() =>
+  import('../../features/accounts/components/profile-menu.tsx').then((m) => ({ default: m.ProfileMenu })),
+);
 
 /** Only built areas are linked; the catalogue, shop and marketplace add their entries later. */
 export function Header() {
@@ -33,7 +38,9 @@ export function Header() {
         </nav>
         <div className="site-header__account">
           {loggedIn ? (
-            <ProfileMenu />
+            <Suspense fallback={<span className="site-header__placeholder" aria-hidden="true" />}>
+              <ProfileMenu />
+            </Suspense>
           ) : (
             <Link to={paths.login.getHref()} className={buttonClass('primary')} data-testid="header-sign-in">
               Sign in

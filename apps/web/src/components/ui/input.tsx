@@ -43,8 +43,9 @@ export function Input({ label, hint, type = 'text', className, ...rest }: InputP
             aria-pressed={revealed}
             onClick={() => setRevealed((value) => !value)}
           >
-            {revealed ? 'Hide' : 'Show'}
-            <span className="sr-only"> {label.toLowerCase()}</span>
+            {/* Sighted users read the verb; assistive tech and tests get "Show password". */}
+            <span aria-hidden="true">{revealed ? 'Hide' : 'Show'}</span>
+            <span className="sr-only">{`${revealed ? 'Hide' : 'Show'} ${label.toLowerCase()}`}</span>
           </button>
         )}
       </div>

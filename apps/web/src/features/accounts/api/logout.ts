@@ -5,13 +5,11 @@ import { emitLogout } from '../../../lib/session-events.ts';
 import { clearSession, getRefreshToken } from '../../../lib/session-storage.ts';
 
 /**
- * Ends the session server-side. The refresh token in the body identifies it, so no access token
- * is sent: an expired one would otherwise trigger a refresh that rotates the very token we end.
+ * Ends the session server-side, identified by the bearer token and/or the refresh token. The
+ * server's auth is optional here and never answers 401, so no token refresh can start mid-logout.
  */
 export const logout = (refreshToken: string | null): Promise<MessageResponse> =>
-  api.post<MessageResponse>('/api/account/logout', refreshToken ? { refresh_token: refreshToken } : {}, {
-    auth: false,
-  });
+  api.post<MessageResponse>('/api/account/logout', refreshToken ? { refresh_token: refreshToken } : {});
 
 export function useLogout() {
   return useMutation({

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { decideRoute } from './guard-rules.ts';
+
+describe('decideRoute', () => {
+  it('lets a visitor open /login', () => {
+    expect(decideRoute('/login', false)).toEqual({ allow: true });
+  });
+
+  it('sends a signed-in user from /login to /', () => {
+    expect(decideRoute('/login', true)).toEqual({ allow: false, redirectTo: '/' });
+  });
+
+  it.each([
+    '/change-password',
+    '/change-profile',
+    '/link_email_account',
+    '/my-assets',
+    '/my-assets/spaceships',
+    '/assets',
+    '/assets/collections',
+    '/my/gin-exchange',
+    '/my/goaland',
+    '/my/penguins',
+    '/change-password/',
+  ])('redirects a visitor from %s to /', (path) => {
+    expect(decideRoute(path, false)).toEqual({ allow: false, redirectTo: '/' });
+  });
+
+  it.each(['/', '/registry', '/tos', '/contact', '/assetsx', '/my/blindbox', '/nowhere'])(
+    'lets a visitor open %s',
+    (path) => {
+      expect(decideRoute(path, false)).toEqual({ allow: true });
+    },
+  );
+
+  it('lets a signed-in user open every protected page', () => {
+    expect(decideRoute('/change-password', true)).toEqual({ allow: true });
+    expect(decideRoute('/my-assets/spaceships', true)).toEqual({ allow: true });
+  });
+});
