@@ -6,14 +6,12 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { ping, type Database } from './db/client.ts';
-import { deliverEmailJob } from './jobs/deliver-email.ts';
+import { buildJobHandlers } from './jobs/handlers.ts';
 import { JobWorker, type JobWorkerOptions } from './jobs/queue.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
-import { DELIVER_EMAIL_JOB } from './mail/queue-email.ts';
 import type { MailTransport } from './mail/transport.ts';
 import { accountsRoutes, creditRoutes } from './modules/accounts/accounts.routes.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
-import { PASSWORD_RESET_REQUEST_JOB, passwordResetRequestJob } from './modules/accounts/password-reset-job.ts';
 import { SessionService } from './modules/accounts/sessions.service.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
@@ -76,15 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(authPlugin, { sessions });
 
-  const worker = new JobWorker(
-    db,
-    {
-      [DELIVER_EMAIL_JOB]: deliverEmailJob(mail, config.mailFrom),
-      [PASSWORD_RESET_REQUEST_JOB]: passwordResetRequestJob(config),
-    },
-    app.log,
-    deps.jobs,
-  );
+  const worker = new JobWorker(db, buildJobHandlers(config, mail), app.log, deps.jobs);
   app.decorate('jobs', worker);
   const wakeJobs = () => worker.wake();
   if (config.runWorkers) app.addHook('onReady', async () => worker.start());

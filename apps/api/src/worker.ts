@@ -1,0 +1,60 @@
+import Fastify from 'fastify';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { buildJobHandlers } from './jobs/handlers.ts';
+import { JobWorker } from './jobs/queue.ts';
+import { chooseMailTransport } from './services.ts';
+
+/**
+ * `npm run worker`: runs jobs in a process of its own, for production where the API copies
+ * start with RUN_WORKERS=0. Any number of workers may run; claims use FOR UPDATE SKIP LOCKED.
+ */
+async function main() {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    throw new ConfigError(
+      'The worker needs PostgreSQL (set DATABASE_URL). With the embedded database the server runs the jobs itself, and no other process may open that database.',
+    );
+  }
+  const pretty = process.stdout.isTTY && config.env !== 'production';
+  // Fastify's logger, unlistened, so the worker logs like the API does.
+  const log = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(pretty ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
+    },
+  }).log.child({ component: 'worker' });
+  const database = await openDatabase({ url: config.databaseUrl });
+  const mail = chooseMailTransport(config);
+  if (mail.name === 'outbox' && config.env === 'production') {
+    log.warn('SMTP_URL is not set: e-mail is only stored in the outbox table, nobody receives it');
+  }
+  const worker = new JobWorker(database.db, buildJobHandlers(config, mail), log);
+  // The worker's poll timer is unref'd (it must not hold the API open); this keeps the process up.
+  const keepAlive = setInterval(() => {}, 1 << 30);
+  worker.start();
+  log.info({ mail: mail.name }, 'job worker started');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      log.warn({ signal }, 'second signal: exiting without waiting for the running jobs');
+      process.exit(1);
+    }
+    stopping = true;
+    log.info({ signal }, 'stopping: finishing the running batch');
+    clearInterval(keepAlive);
+    await worker.stop();
+    mail.close();
+    await database.close();
+    log.info('job worker stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});
