@@ -1,3 +1,4 @@
+import { isWebRoute } from '@starport/schemas/web-routes';
 import type { User } from '@starport/schemas';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -97,8 +98,12 @@ describe('app shell', () => {
 
     fireEvent.keyDown(trigger, { key: 'Enter' });
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getByRole('menuitem', { name: 'My Assets' }).getAttribute('href')).toBe('/my-assets');
-    expect(within(menu).getByRole('menuitem', { name: 'Change Profile' })).toBeTruthy();
+    // Account pages are offered exactly when their area has registered the page.
+    for (const [name, href] of [['My Assets', '/my-assets'], ['Change Profile', '/change-profile']] as const) {
+      const item = within(menu).queryByRole('menuitem', { name });
+      if (isWebRoute(href)) expect(item?.getAttribute('href')).toBe(href);
+      else expect(item).toBeNull();
+    }
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Logout' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Logout' });

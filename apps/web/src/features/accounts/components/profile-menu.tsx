@@ -1,3 +1,4 @@
+import { isWebRoute } from '@starport/schemas/web-routes';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -17,6 +18,15 @@ export function profileLabel(user: { walletAddress: string | null; username: str
   if (user?.walletAddress) return shortenAddress(user.walletAddress);
   return user?.username ?? 'Account';
 }
+
+/**
+ * The account pages of the menu. Each appears once its area registers the page, so the menu
+ * never offers a link that ends on the 404 page.
+ */
+export const accountLinks = [
+  { label: 'My Assets', href: paths.myAssets.getHref() },
+  { label: 'Change Profile', href: paths.changeProfile.getHref() },
+].filter((item) => isWebRoute(item.href));
 
 export function ProfileMenu() {
   const user = useAccountStore((s) => s.user);
@@ -40,12 +50,11 @@ export function ProfileMenu() {
         }
       >
         {creditAmount !== null && <DropdownLabel>Credit: {formatCredit(creditAmount)}</DropdownLabel>}
-        <DropdownLinkItem>
-          <Link to={paths.myAssets.getHref()}>My Assets</Link>
-        </DropdownLinkItem>
-        <DropdownLinkItem>
-          <Link to={paths.changeProfile.getHref()}>Change Profile</Link>
-        </DropdownLinkItem>
+        {accountLinks.map((item) => (
+          <DropdownLinkItem key={item.href}>
+            <Link to={item.href}>{item.label}</Link>
+          </DropdownLinkItem>
+        ))}
         <DropdownSeparator />
         {/* Radix closes the menu first, then the confirmation dialog takes focus. */}
         <DropdownItem onSelect={() => setConfirmOpen(true)}>Logout</DropdownItem>
