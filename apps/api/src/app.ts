@@ -45,6 +45,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 1024 },
     trustProxy: false,
   }).withTypeProvider<ZodTypeProvider>();
+  // The API takes JSON only: without Fastify's default text/plain parser a text body is a
+  // clear 415, not a confusing "expected object, received string".
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

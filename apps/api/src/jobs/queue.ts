@@ -141,12 +141,15 @@ export class JobWorker {
       log[final ? 'error' : 'warn']({ err }, final ? 'job failed for good' : 'job failed, will retry');
       const delayMs = Math.min(this.opts.backoffBaseMs * 2 ** (job.attempts - 1), 3_600_000);
       const jittered = Math.round(delayMs * (0.8 + Math.random() * 0.4));
+      // Only while the job is still ours: if our lock lapsed and another worker took the job
+      // over, releasing it here would let a third worker run it alongside that one.
       await this.db.execute(
         final
-          ? sql`UPDATE jobs SET failed_at = now(), locked_until = NULL, last_error = ${message} WHERE id = ${job.id}`
+          ? sql`UPDATE jobs SET failed_at = now(), locked_until = NULL, last_error = ${message}
+                WHERE id = ${job.id} AND locked_by = ${this.opts.workerId}`
           : sql`UPDATE jobs SET run_at = now() + make_interval(secs => ${jittered / 1000}),
                                 locked_until = NULL, last_error = ${message}
-                WHERE id = ${job.id}`,
+                WHERE id = ${job.id} AND locked_by = ${this.opts.workerId}`,
       );
     }
   }

@@ -17,7 +17,7 @@ const API_PREFIXES = ['/api/', '/site/', '/dev/', '/docs', '/healthz'];
  */
 export const staticWebPlugin = fp(
   async (app: FastifyInstance, opts: { root?: string }) => {
-    const root = opts.root ?? WEB_DIST;
+    const root = path.resolve(opts.root ?? WEB_DIST);
     if (!existsSync(path.join(root, 'index.html'))) {
       app.log.warn({ root }, 'web app is not built: run `npm run build`');
       return;
@@ -27,7 +27,8 @@ export const staticWebPlugin = fp(
       wildcard: false,
       index: false,
       setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        // Only <root>/assets/ is hashed: a folder named assets above the root must not make index.html immutable.
+        const immutable = path.relative(root, filePath).startsWith(`assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });

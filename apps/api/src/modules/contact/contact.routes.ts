@@ -14,7 +14,8 @@ export const CONTACT_LIMIT = [5, 3600] as const;
 type ContactDeps = { db: Db; config: Config; limiter: RateLimiter; wakeJobs: () => void };
 
 export const contactRoutes: FastifyPluginAsyncZod<ContactDeps> = async (app, { db, config, limiter, wakeJobs }) => {
-  app.post('/', {
+  // '' (not '/'): the call is POST /api/contact, as the contract and the OpenAPI document say.
+  app.post('', {
     preHandler: app.optionalAuth,
     schema: {
       tags: ['site'],

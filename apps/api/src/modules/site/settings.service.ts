@@ -41,7 +41,8 @@ export async function setTermsHtml(db: DbOrTx, html: string): Promise<string> {
 export function sanitizeTerms(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: ['h1', 'h2', 'h3', 'h4', 'p', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'a', 'br', 'hr', 'blockquote', 'section'],
-    allowedAttributes: { a: ['href', 'title'] },
+    // `rel` must be allowed for the transform below to keep the one it sets.
+    allowedAttributes: { a: ['href', 'title', 'rel'] },
     allowedSchemes: ['https', 'http', 'mailto'],
     transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
   });

@@ -1,0 +1,222 @@
+/**
+ * QUALITY.md "Bad input": every JSON call answers malformed, oversized, wrong-typed or missing
+ * input with a 4xx and a clear `msg`, never a 5xx. fast-check drives the schemas.
+ */
+import {
+  ChangePasswordBodySchema,
+  ContactBodySchema,
+  ForgotBodySchema,
+  LinkEmailBodySchema,
+  LoginBodySchema,
+  LogoutBodySchema,
+  RefreshBodySchema,
+  RegistryBodySchema,
+  ResetPasswordBodySchema,
+} from '@starport/schemas';
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { RateLimiter } from '../src/lib/rate-limiter.ts';
+import { SessionService } from '../src/modules/accounts/sessions.service.ts';
+import { bearer, createTestApp, type TestApp } from './harness.ts';
+
+const NUM_RUNS = 40;
+const BODY_LIMIT = 256 * 1024;
+
+/** Rate limits would turn later runs into 429s and hide what the handlers do with the input. */
+const allowAll: RateLimiter = { hit: async () => ({ allowed: true, retryAfterSeconds: 1 }), close: async () => {} };
+
+type Endpoint = {
+  url: string;
+  /** what the route validates the body with: garbage it rejects must never succeed */
+  schema: z.ZodType;
+  keys: string[];
+  valid: Record<string, unknown>;
+  auth?: 'password-user' | 'wallet-user';
+};
+
+const ENDPOINTS: Endpoint[] = [
+  { url: '/api/account/registry', schema: RegistryBodySchema, keys: ['username', 'email', 'password', 'wallet_ref'], valid: { username: 'fuzz_new', email: 'fuzz.new@example.com', password: 'fuzz-password-2' } },
+  { url: '/api/account/login', schema: LoginBodySchema, keys: ['email', 'password', 'remember'], valid: { email: 'fuzz_user', password: 'wrong-password', remember: true } },
+  { url: '/api/account/forgot', schema: ForgotBodySchema, keys: ['email'], valid: { email: 'fuzz.user@example.com' } },
+  { url: '/api/account/reset_password', schema: ResetPasswordBodySchema, keys: ['password', 'secret_key'], valid: { password: 'fuzz-password-3', secret_key: 'A'.repeat(43) } },
+  { url: '/api/account/change_password', schema: ChangePasswordBodySchema, keys: ['old', 'new'], valid: { old: 'not-the-password', new: 'fuzz-password-4' }, auth: 'password-user' },
+  { url: '/api/account/refresh_token', schema: RefreshBodySchema, keys: ['refresh_token'], valid: { refresh_token: 'B'.repeat(43) } },
+  // The body is optional: no body, null or {} all mean "end the session of the bearer token".
+  { url: '/api/account/logout', schema: LogoutBodySchema.nullish(), keys: ['refresh_token'], valid: { refresh_token: 'C'.repeat(43) } },
+  { url: '/api/account/link_email', schema: LinkEmailBodySchema, keys: ['email', 'password'], valid: { email: 'fuzz.wallet@example.com', password: 'fuzz-password-5' }, auth: 'wallet-user' },
+  { url: '/api/contact', schema: ContactBodySchema, keys: ['name', 'email', 'message'], valid: { name: 'Fuzz', email: 'fuzz@example.com', message: 'Hello' } },
+];
+
+/** A string up to 300 KB, of ASCII or of any Unicode (lone surrogates included). */
+const hugeString = fc
+  .tuple(fc.string({ minLength: 1, maxLength: 8, unit: 'binary' }), fc.integer({ min: 1_000, max: 300_000 }))
+  .map(([seed, length]) => seed.repeat(Math.ceil(length / seed.length)).slice(0, length));
+
+/** A value of any JSON type, small or huge. */
+const anyValue: fc.Arbitrary<unknown> = fc.oneof(
+  { arbitrary: fc.jsonValue({ maxDepth: 2 }), weight: 4 },
+  { arbitrary: fc.string({ unit: 'binary', maxLength: 300 }), weight: 3 },
+  { arbitrary: fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant('')), weight: 3 },
+  { arbitrary: fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 5 }), weight: 1 },
+  { arbitrary: fc.object({ maxDepth: 1 }), weight: 1 },
+  { arbitrary: hugeString, weight: 1 },
+);
+
+/** Garbage shaped like the endpoint's body: its keys with wrong values, missing keys, extra keys. */
+function bodies(e: Endpoint): fc.Arbitrary<unknown> {
+  const ownKeys = fc.dictionary(fc.constantFrom(...e.keys), anyValue, { maxKeys: e.keys.length });
+  const mutated = fc
+    .record({ key: fc.oneof(fc.constantFrom(...e.keys), fc.string({ maxLength: 20 })), value: anyValue, drop: fc.boolean() })
+    .map(({ key, value, drop }) => {
+      const copy: Record<string, unknown> = { ...e.valid };
+      if (drop && key in copy) delete copy[key];
+      else copy[key] = value;
+      return copy;
+    });
+  return fc.oneof(
+    { arbitrary: fc.anything({ maxDepth: 2 }), weight: 2 },
+    { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 2 },
+    { arbitrary: fc.object({ maxDepth: 2 }), weight: 1 },
+    { arbitrary: ownKeys, weight: 3 },
+    { arbitrary: mutated, weight: 3 },
+    { arbitrary: fc.record({ [e.keys[0]!]: hugeString }), weight: 1 },
+  );
+}
+
+function expectEnvelope(res: LightMyRequestResponse, what: string): { code: string; msg: string } {
+  expect(res.headers['content-type'], what).toMatch(/^application\/json/);
+  const json = res.json() as { error?: unknown; code?: unknown; msg?: unknown };
+  expect(json.error, what).toBe(true);
+  expect(typeof json.code, what).toBe('string');
+  expect(typeof json.msg, what).toBe('string');
+  expect((json.msg as string).trim().length, what).toBeGreaterThan(0);
+  expect(json.msg as string, what).not.toMatch(/\bat \S+\.(ts|js):\d+|stack|SELECT |violates/i);
+  return json as { code: string; msg: string };
+}
+
+describe('bad input on every JSON call', () => {
+  let t: TestApp;
+  const tokens: Record<NonNullable<Endpoint['auth']>, string> = { 'password-user': '', 'wallet-user': '' };
+
+  beforeAll(async () => {
+    t = await createTestApp({ limiter: allowAll });
+    await t.createUser({ username: 'fuzz_user', email: 'fuzz.user@example.com', password: 'fuzz-password-1' });
+    tokens['password-user'] = (await t.login('fuzz_user', 'fuzz-password-1')).access_token;
+    // A wallet account (no e-mail, no password) signs in by wallet; start its session directly.
+    const walletUser = await t.createUser({ username: 'fuzz_wallet', email: null, wallet: '0x000000000000000000000000000000000000f022' });
+    tokens['wallet-user'] = (await new SessionService(t.database.db, t.config.jwtAccessSecret).start(walletUser, true)).access_token;
+    for (const token of Object.values(tokens)) {
+      expect((await t.app.inject({ method: 'GET', url: '/api/account/profile', headers: bearer(token) })).statusCode).toBe(200);
+    }
+  });
+  afterAll(() => t.close());
+
+  const post = (e: Endpoint, payload: string, contentType = 'application/json') =>
+    t.app.inject({
+      method: 'POST',
+      url: e.url,
+      payload,
+      headers: { 'content-type': contentType, ...(e.auth ? bearer(tokens[e.auth]) : {}) },
+    });
+
+  for (const e of ENDPOINTS) {
+    it(`POST ${e.url}: arbitrary JSON answers 4xx with { error, code, msg }, never 5xx`, { timeout: 180_000 }, async () => {
+      const seen = { rejected: 0, accepted: 0, tooLarge: 0 };
+      await fc.assert(
+        fc.asyncProperty(bodies(e), async (value) => {
+          const text = JSON.stringify(value) ?? 'null';
+          const onTheWire: unknown = JSON.parse(text);
+          const accepted = e.schema.safeParse(onTheWire).success;
+          const res = await post(e, text);
+          const what = `${e.url} ${res.statusCode} ${text.slice(0, 200)} → ${res.body.slice(0, 200)}`;
+          expect(res.statusCode, what).toBeLessThan(500);
+          if (Buffer.byteLength(text) > BODY_LIMIT) {
+            seen.tooLarge++;
+            expect(res.statusCode, what).toBe(413);
+          }
+          if (!accepted) {
+            seen.rejected++;
+            expect(res.statusCode, what).toBeGreaterThanOrEqual(400);
+          } else seen.accepted++;
+          if (res.statusCode >= 400) expectEnvelope(res, what);
+          else expect(res.json(), what).toMatchObject({ error: false });
+        }),
+        { numRuns: NUM_RUNS },
+      );
+      // The property really ran on garbage (logout accepts {} and null, so it sees fewer).
+      expect(seen.rejected).toBeGreaterThan(NUM_RUNS / 4);
+    });
+  }
+
+  it('a body that is not JSON answers 400 "The request body is not valid JSON."', async () => {
+    for (const e of ENDPOINTS) {
+      for (const text of ['{"email":', "{'email': 'a@b.c'}", '[1,]', 'undefined', '{"a":1}}', '\u0000', '{"__proto__":{"admin":true}}']) {
+        const res = await post(e, text);
+        const what = `${e.url} ${JSON.stringify(text)} → ${res.body}`;
+        expect(res.statusCode, what).toBe(400);
+        expect(res.json(), what).toEqual({ error: true, code: 'BAD_REQUEST', msg: 'The request body is not valid JSON.' });
+      }
+    }
+  });
+
+  it('a body over 256 KB answers 413', async () => {
+    for (const e of ENDPOINTS) {
+      const res = await post(e, JSON.stringify({ ...e.valid, [e.keys[0]!]: 'x'.repeat(BODY_LIMIT) }));
+      expect(res.statusCode, e.url).toBe(413);
+      expect(res.json(), e.url).toEqual({ error: true, code: 'BAD_REQUEST', msg: 'The request body is too large.' });
+    }
+  });
+
+  it('a body that is not sent as JSON answers 415', async () => {
+    for (const e of ENDPOINTS) {
+      for (const [type, payload] of [
+        ['text/plain', JSON.stringify(e.valid)],
+        ['application/x-www-form-urlencoded', 'email=a%40b.c&password=12345678'],
+        ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.c\r\n--x--'],
+        ['application/xml', '<email>a@b.c</email>'],
+      ] as const) {
+        const res = await post(e, payload, type);
+        const what = `${e.url} ${type} → ${res.body}`;
+        expect(res.statusCode, what).toBe(415);
+        expect(res.json(), what).toEqual({ error: true, code: 'BAD_REQUEST', msg: 'Send the request body as JSON (Content-Type: application/json).' });
+      }
+    }
+  });
+
+  it('a garbage key in an activation or reset link answers 400 INVALID_KEY', { timeout: 120_000 }, async () => {
+    const garbageKey = fc.oneof(
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 500 }),
+      fc.string({ unit: 'grapheme', minLength: 400, maxLength: 500 }),
+      fc.constantFrom('a'.repeat(500), '😀'.repeat(250), '../../etc/passwd', '%00', 'key with spaces', 'A'.repeat(15), 'A'.repeat(129), '<script>x</script>'),
+    );
+    await fc.assert(
+      fc.asyncProperty(garbageKey, fc.constantFrom('active', 'verify_secret_key'), async (key, call) => {
+        const res = await t.app.inject({ method: 'GET', url: `/api/account/${call}/${encodeURIComponent(key)}` });
+        const what = `${call}/${JSON.stringify(key).slice(0, 80)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+        expect(res.statusCode, what).toBe(400);
+        expect(expectEnvelope(res, what).code, what).toBe('INVALID_KEY');
+      }),
+      { numRuns: NUM_RUNS * 2 },
+    );
+    // A well-formed key that was never issued is just as invalid.
+    const unknown = await t.app.inject({ method: 'GET', url: `/api/account/active/${'Z'.repeat(43)}` });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ error: true, code: 'INVALID_KEY' });
+  });
+
+  it('a garbage Authorization header answers 401, never 5xx', { timeout: 120_000 }, async () => {
+    const printable = fc.string({ unit: fc.constantFrom(...' !"#$%&\'()*+,-./0123456789:;<=>?@ABCXYZ[\\]^_`abcxyz{|}~'.split('')), maxLength: 400 });
+    const header = fc.oneof(printable, printable.map((s) => `Bearer ${s}`), fc.constantFrom('Bearer', 'Bearer ', 'Basic YTpi', 'Bearer a.b.c', 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.'));
+    await fc.assert(
+      fc.asyncProperty(header, async (authorization) => {
+        const res = await t.app.inject({ method: 'GET', url: '/api/account/profile', headers: { authorization } });
+        const what = `${JSON.stringify(authorization).slice(0, 80)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+        expect(res.statusCode, what).toBe(401);
+        expectEnvelope(res, what);
+      }),
+      { numRuns: NUM_RUNS },
+    );
+  });
+});
