@@ -12,7 +12,7 @@ async function signIn(page: Page, login: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/');
-  await expect.poll(() => page.getByTestId('profile-menu').textContent()).toContain(player.username);
+  await expect.poll(() => page.getByTestId('profile-menu').textContent(), { timeout: 15_000 }).toContain(player.username);
 }
 
 describe('account journey in Chromium', () => {
@@ -123,11 +123,11 @@ describe('account journey in Chromium', () => {
     await phone.getByLabel('Remember me').uncheck();
     await phone.getByRole('button', { name: 'Sign in', exact: true }).click();
     await phone.waitForURL((url) => url.pathname === '/');
-    await expect.poll(() => phone.getByTestId('profile-menu').textContent()).toContain('pilot');
+    await expect.poll(() => phone.getByTestId('profile-menu').textContent(), { timeout: 15_000 }).toContain('pilot');
     expect(await phone.evaluate(() => localStorage.getItem('jwt'))).toBeNull();
     expect(await phone.evaluate(() => sessionStorage.getItem('jwt'))).toBeTruthy();
     await phone.reload();
-    await expect.poll(() => phone.getByTestId('profile-menu').textContent()).toContain('pilot');
+    await expect.poll(() => phone.getByTestId('profile-menu').textContent(), { timeout: 15_000 }).toContain('pilot');
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await context.close();

@@ -41,7 +41,7 @@ describe('token refresh across tabs', () => {
     await first.evaluate(() => localStorage.setItem('jwt', 'stale.access.token'));
     await Promise.all([first.reload(), second.reload()]);
     await Promise.all([first.getByTestId('profile-menu').waitFor(), second.getByTestId('profile-menu').waitFor()]);
-    await expect.poll(() => profiles.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => profiles.filter((s) => s === 200).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
 
     expect(refreshes).toHaveLength(1);
     const stored = await first.evaluate(() => localStorage.getItem('jwt'));

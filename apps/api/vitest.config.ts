@@ -8,7 +8,5 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Each file makes its own database; argon2 and PGlite are CPU-bound, the machine has 2 cores.
-    maxWorkers: 2,
   },
 });

@@ -18,7 +18,8 @@ export async function createTestDatabase(kind: 'default' | 'postgres' = 'default
   await admin.end();
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  // Dropping the database ends these connections; that is expected here, not worth a warning.
+  const database = await openDatabase({ url: url.toString(), onIdleError: () => {} });
   return {
     ...database,
     url: url.toString(),
@@ -26,6 +27,12 @@ export async function createTestDatabase(kind: 'default' | 'postgres' = 'default
       await database.close();
       const drop = new pg.Client({ connectionString: POSTGRES_URL });
       await drop.connect();
+      // The pool's sockets may still be closing: wait for them rather than killing them mid-goodbye.
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const { rows } = await drop.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0]?.n === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await drop.end();
     },

@@ -28,9 +28,16 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * PostgreSQL when a URL is given, otherwise PGlite: in DATA_DIR, or in memory when
  * dataDir is null (tests). Migrations are applied before the handle is returned.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string | null }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string | null;
+  onIdleError?: (err: Error) => void;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
+    // An idle connection the server drops (restart, failover) must not crash the process:
+    // the pool replaces it on the next checkout.
+    pool.on('error', (err) => (opts.onIdleError ?? defaultIdleError)(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const lock = await pool.connect();
     try {
@@ -53,6 +60,8 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
   await migratePglite(pglite, { migrationsFolder });
   return { db: pglite as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
+
+const defaultIdleError = (err: Error) => console.warn(`database: an idle connection was closed (${err.message})`);
 
 /** Runs raw SQL and returns its rows, on either driver. */
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
