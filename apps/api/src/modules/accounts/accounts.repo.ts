@@ -59,35 +59,23 @@ export async function insertKey(
   await db.insert(oneTimeKeys).values(values);
 }
 
+/** A key that exists for this purpose, is unused and has not expired. */
+const liveKey = (keyHash: string, purpose: KeyPurpose) =>
+  and(
+    eq(oneTimeKeys.keyHash, keyHash),
+    eq(oneTimeKeys.purpose, purpose),
+    isNull(oneTimeKeys.usedAt),
+    gt(oneTimeKeys.expiresAt, new Date()),
+  );
+
 /** Marks a live key used and returns it; a used, expired or unknown key returns nothing. */
 export async function consumeKey(db: DbOrTx, keyHash: string, purpose: KeyPurpose) {
-  const [row] = await db
-    .update(oneTimeKeys)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(oneTimeKeys.keyHash, keyHash),
-        eq(oneTimeKeys.purpose, purpose),
-        isNull(oneTimeKeys.usedAt),
-        gt(oneTimeKeys.expiresAt, new Date()),
-      ),
-    )
-    .returning();
+  const [row] = await db.update(oneTimeKeys).set({ usedAt: new Date() }).where(liveKey(keyHash, purpose)).returning();
   return row;
 }
 
 export async function findLiveKey(db: DbOrTx, keyHash: string, purpose: KeyPurpose) {
-  const [row] = await db
-    .select()
-    .from(oneTimeKeys)
-    .where(
-      and(
-        eq(oneTimeKeys.keyHash, keyHash),
-        eq(oneTimeKeys.purpose, purpose),
-        isNull(oneTimeKeys.usedAt),
-        gt(oneTimeKeys.expiresAt, new Date()),
-      ),
-    );
+  const [row] = await db.select().from(oneTimeKeys).where(liveKey(keyHash, purpose));
   return row;
 }
 
