@@ -2,3 +2,4 @@ export * from './common.ts';
 export * from './accounts.ts';
 export * from './site.ts';
 export * from './web-routes.ts';
+export * from './images.ts';
