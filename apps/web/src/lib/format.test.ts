@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortenAddress } from './format.ts';
+import { formatCardPrice, formatPercent, formatPrice, shortenAddress } from './format.ts';
 
 describe('shortenAddress', () => {
   it('keeps the first 5 and last 5 characters of a wallet address', () => {
@@ -20,5 +20,18 @@ describe('shortenAddress', () => {
 
   it('supports other windows (6 + 4 for contract addresses)', () => {
     expect(shortenAddress('0x1234567890abcdef', 6, 4)).toBe('0x1234…cdef');
+  });
+});
+
+describe('prices and odds (spec §9)', () => {
+  it('rounds card prices to whole dollars', () => {
+    expect(formatCardPrice(1249.5)).toBe('1,250 USDT');
+    expect(formatCardPrice(0.4)).toBe('0 USDT');
+    expect(formatCardPrice(200, 'USDC')).toBe('200 USDC');
+  });
+  it('shows other prices with $ and 3 decimals, odds with 2 decimals', () => {
+    expect(formatPrice(250)).toBe('$250.000');
+    expect(formatPrice(1234.5678)).toBe('$1,234.568');
+    expect(formatPercent(0.5)).toBe('0.50%');
   });
 });

@@ -12,3 +12,15 @@ const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }
 
 /** Land credit balance as shown in the profile menu. */
 export const formatCredit = (amount: number): string => numberFormat.format(amount);
+
+const wholeDollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const threeDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+
+/** Card prices (spec §9): whole dollars, e.g. "1,250 USDT". */
+export const formatCardPrice = (usd: number, unit = 'USDT'): string => `${wholeDollars.format(Math.round(usd))} ${unit}`;
+
+/** Prices elsewhere (spec §9): a $ prefix and 3 decimals, e.g. "$249.990". */
+export const formatPrice = (usd: number): string => `$${threeDecimals.format(usd)}`;
+
+/** Percentages of the blind-box odds (spec §9): 2 decimals and %. */
+export const formatPercent = (value: number): string => `${value.toFixed(2)}%`;
