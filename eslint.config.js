@@ -5,8 +5,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const API_AREAS = ['accounts', 'site', 'contact', 'dev-mailbox'];
-const WEB_AREAS = ['accounts', 'site'];
+const API_AREAS = ['accounts', 'site', 'contact', 'dev-mailbox', 'art', 'catalogue', 'marketplace', 'shop', 'leaderboards'];
+const WEB_AREAS = ['accounts', 'site', 'catalogue', 'marketplace', 'shop', 'leaderboards'];
 
 /** An area never imports another area's internals (CONVENTIONS.md 1). */
 function areaZones(base, areas) {

@@ -1,7 +1,8 @@
+import path from 'node:path';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { HealthResponseSchema } from '@starport/schemas';
+import { ART_PREFIX, HealthResponseSchema } from '@starport/schemas';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -10,6 +11,7 @@ import { buildJobHandlers } from './jobs/handlers.ts';
 import { JobWorker, type JobWorkerOptions } from './jobs/queue.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { MailTransport } from './mail/transport.ts';
+import { artRoutes } from './modules/art/art.routes.ts';
 import { accountsRoutes, creditRoutes } from './modules/accounts/accounts.routes.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { SessionService } from './modules/accounts/sessions.service.ts';
@@ -94,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountsRoutes, { prefix: '/api/account', accounts, sessions });
   await app.register(creditRoutes, { prefix: '/api/credit', accounts });
   await app.register(contactRoutes, { prefix: '/api/contact', db, config, limiter, wakeJobs });
+  await app.register(artRoutes, { prefix: ART_PREFIX, cacheDir: path.join(config.dataDir, 'image-cache') });
   if (config.env !== 'production') await app.register(devMailboxRoutes, { prefix: '/dev', db });
   if (config.serveWeb) await app.register(staticWebPlugin);
 
