@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
 import { startRuntime } from './runtime.ts';
+import { seedDemoCatalogue } from './modules/catalogue/seed.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.ts';
 
 async function main() {
@@ -14,6 +15,7 @@ async function main() {
   });
   const { app, database } = runtime;
   const seeded = config.seedDemo ? await seedDemoAccounts(database.db) : false;
+  if (config.seedDemo) await seedDemoCatalogue(database.db);
   await app.listen({ port: config.port, host: config.host });
 
   const lines = [

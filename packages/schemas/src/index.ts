@@ -3,3 +3,4 @@ export * from './accounts.ts';
 export * from './site.ts';
 export * from './web-routes.ts';
 export * from './images.ts';
+export * from './catalogue.ts';

@@ -16,6 +16,10 @@ export const WEB_ROUTE_PATTERNS = [
   '/terms_of_service',
   '/privacy',
   '/contact',
+  '/market',
+  '/market/list',
+  '/detail/:id',
+  '/item/:id',
 ] as const;
 
 /** True when a path matches one of the patterns (`:param` matches one segment). */

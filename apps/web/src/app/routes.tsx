@@ -17,6 +17,8 @@ const LinkEmailPage = lazyPage(() => import('../features/accounts/pages/link-ema
 const TosPage = lazyPage(() => import('../features/site/pages/tos-page.tsx'));
 const PrivacyPage = lazyPage(() => import('../features/site/pages/privacy-page.tsx'));
 const ContactPage = lazyPage(() => import('../features/site/pages/contact-page.tsx'));
+const MarketPage = lazyPage(() => import('../features/marketplace/pages/market-page.tsx'));
+const ShipDetailPage = lazyPage(() => import('../features/marketplace/pages/ship-detail-page.tsx'));
 const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'));
 
 export const routes: RouteObject[] = [
@@ -41,6 +43,10 @@ export const routes: RouteObject[] = [
           { path: paths.termsOfService.path, element: <TosPage /> },
           { path: paths.privacy.path, element: <PrivacyPage /> },
           { path: paths.contact.path, element: <ContactPage /> },
+          { path: paths.market.path, element: <MarketPage /> },
+          { path: paths.marketList.path, element: <MarketPage /> },
+          { path: paths.shipDetail.path, element: <ShipDetailPage /> },
+          { path: paths.shipItem.path, element: <ShipDetailPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

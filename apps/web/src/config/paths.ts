@@ -28,6 +28,10 @@ export const paths = {
   termsOfService: { path: '/terms_of_service', getHref: () => '/terms_of_service' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   contact: { path: '/contact', getHref: () => '/contact' },
+  market: { path: '/market', getHref: () => '/market' },
+  marketList: { path: '/market/list', getHref: () => '/market/list' },
+  shipDetail: { path: '/detail/:id', getHref: (id: string) => `/detail/${encodeURIComponent(id)}` },
+  shipItem: { path: '/item/:id', getHref: (id: string) => `/item/${encodeURIComponent(id)}` },
   // Not built yet; the profile menu links to them already (spec §2 header).
   myAssets: { path: '/my-assets', getHref: () => '/my-assets' },
   changeProfile: { path: '/change-profile', getHref: () => '/change-profile' },

@@ -35,6 +35,9 @@ export function Header() {
           <NavLink to={paths.home.getHref()} end className="site-header__link">
             Home
           </NavLink>
+          <NavLink to={paths.market.getHref()} className="site-header__link">
+            Marketplace
+          </NavLink>
         </nav>
         <div className="site-header__account">
           {loggedIn ? (

@@ -1,0 +1,67 @@
+import {
+  CatalogueIdParamsSchema,
+  ErrorResponseSchema,
+  MarketplaceFindQuerySchema,
+  MarketplaceFindResponseSchema,
+  MarketplaceItemResponseSchema,
+  SoldListResponseSchema,
+  TopListQuerySchema,
+  TotalDepositResponseSchema,
+} from '@starport/schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MarketplaceService, type MarketplaceDeps } from './marketplace.service.ts';
+
+const errors = { '4xx': ErrorResponseSchema };
+const tags = ['marketplace'];
+
+/** The marketplace calls (storefront.md §7, owned-assets.md §7.4), under /api/marketplace. */
+export const marketplaceRoutes: FastifyPluginAsyncZod<MarketplaceDeps> = async (app, deps) => {
+  const market = new MarketplaceService(deps);
+
+  app.get('/find', {
+    schema: {
+      tags,
+      summary:
+        'Listed items, newest first. Filters: element and rarity comma lists, kind, price_from/price_to in USD (inclusive, on sell_price); ' +
+        'page (1-based), limit (default 20, at most 100). `total` is exact unless a price-filtered count passes 10,000 (`total_capped`).',
+      querystring: MarketplaceFindQuerySchema,
+      response: { 200: MarketplaceFindResponseSchema, ...errors },
+    },
+    handler: async (req) => ({ error: false as const, ...(await market.find(req.query)) }),
+  });
+
+  app.get('/item/:id', {
+    schema: {
+      tags,
+      summary: 'One listing with its price history (recorded sales of the same item) and more from its collection',
+      params: CatalogueIdParamsSchema,
+      response: { 200: MarketplaceItemResponseSchema, ...errors },
+    },
+    handler: async (req) => ({ error: false as const, item: await market.item(req.params.id) }),
+  });
+
+  app.get('/recently_sold', {
+    schema: { tags, summary: 'The latest sales, newest first (limit default 12, at most 100)', querystring: TopListQuerySchema, response: { 200: SoldListResponseSchema, ...errors } },
+    handler: async (req) => ({ error: false as const, data: await market.recentlySold(req.query.limit) }),
+  });
+
+  app.get('/top_nft', {
+    schema: { tags, summary: 'The most expensive NFT sales (ships and units), highest first', querystring: TopListQuerySchema, response: { 200: SoldListResponseSchema, ...errors } },
+    handler: async (req) => ({ error: false as const, data: await market.topNft(req.query.limit) }),
+  });
+
+  app.get('/last_7_days', {
+    schema: { tags, summary: 'The top sales of the last 7 days, highest price first', querystring: TopListQuerySchema, response: { 200: SoldListResponseSchema, ...errors } },
+    handler: async (req) => ({ error: false as const, data: await market.lastSevenDays(req.query.limit) }),
+  });
+
+  app.get('/totalDeposit', {
+    schema: {
+      tags,
+      summary:
+        'Marketplace volume: `count` is the number of recorded sales, `total` their summed sale prices in USD (`total_micro` in micro-units)',
+      response: { 200: TotalDepositResponseSchema, ...errors },
+    },
+    handler: async () => ({ error: false as const, ...(await market.totalDeposit()) }),
+  });
+};

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import type { MarketplaceItem } from '@starport/schemas';
+import { api } from '../../../lib/api-client.ts';
+
+export type PricePoint = { sold_at: string; price: number; price_micro: string };
+export type MarketplaceItemDetail = MarketplaceItem & {
+  price_history: PricePoint[];
+  more_from_collection: MarketplaceItem[];
+};
+export type MarketplaceItemResponse = { error: false; item: MarketplaceItemDetail };
+
+export const getMarketplaceItem = (id: string, signal?: AbortSignal) =>
+  api.get<MarketplaceItemResponse>(`/api/marketplace/item/${encodeURIComponent(id)}`, { auth: false, signal });
+
+export const useMarketplaceItem = (id: string) =>
+  useQuery({
+    queryKey: ['marketplace', 'item', id],
+    queryFn: ({ signal }) => getMarketplaceItem(id, signal),
+    staleTime: 30_000,
+  });

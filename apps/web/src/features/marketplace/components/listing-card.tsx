@@ -1,0 +1,46 @@
+import type { MarketplaceItem } from '@starport/schemas';
+import { withSize } from '@starport/schemas/images';
+import { isWebRoute } from '@starport/schemas/web-routes';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { formatCardPrice } from '../../../lib/format.ts';
+import './listing-card.css';
+
+const RARITY_NAMES = ['Common', 'Rare', 'Epic', 'Legendary'];
+const ELEMENT_NAMES = ['Human', 'AI', 'Alien'];
+
+/** Where a listing opens: ships on their detail page, units and packs on the item page. */
+export const listingHref = (listing: MarketplaceItem) =>
+  listing.kind === 'ship' ? paths.shipDetail.getHref(listing._id) : `/market/${encodeURIComponent(listing._id)}`;
+
+/** A ship, unit or DNC pack card: picture, name, what it is, and the price in whole USDT. */
+export function ListingCard({ listing }: { listing: MarketplaceItem }) {
+  const { item } = listing;
+  const tags =
+    listing.kind === 'ship'
+      ? [ELEMENT_NAMES[item.element ?? -1], RARITY_NAMES[item.rarity ?? -1]]
+      : listing.kind === 'house_unit'
+        ? [item.apart_label ?? 'Container house']
+        : ['DNC pack'];
+  return (
+    <article className={`listing-card listing-card--r${item.rarity ?? 'x'}`}>
+      <MaybeLink href={listingHref(listing)}>
+        <img src={withSize(item.image, '300x300')} alt={listing.name} width={300} height={300} loading="lazy" />
+        <h3 className="listing-card__name">{listing.name}</h3>
+      </MaybeLink>
+      <p className="listing-card__tags">{tags.filter(Boolean).join(' · ')}</p>
+      <p className="listing-card__price">{formatCardPrice(listing.sell_price)}</p>
+    </article>
+  );
+}
+
+/** Links to the detail page once that page is registered (docs/decisions/0009); never to a 404. */
+function MaybeLink({ href, children }: { href: string; children: ReactNode }) {
+  if (!isWebRoute(href)) return <div className="listing-card__link">{children}</div>;
+  return (
+    <Link to={href} className="listing-card__link">
+      {children}
+    </Link>
+  );
+}

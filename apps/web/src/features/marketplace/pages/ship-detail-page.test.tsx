@@ -1,0 +1,64 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch } from '../../../test/fetch-mock.ts';
+import { page, renderRoutes } from '../../../test/render.tsx';
+import ShipDetailPage from './ship-detail-page.tsx';
+
+const ship = {
+  _id: 'l1',
+  name: 'Nova Lancer',
+  type: 'spaceship',
+  kind: 'ship',
+  price: 1000,
+  sell_price: 480.25,
+  price_micro: '1000000000',
+  sell_price_micro: '480250000',
+  minted: false,
+  status: 'listed',
+  listed_at: '2026-11-01T00:00:00.000Z',
+  sold_at: null,
+  price_history: [],
+  more_from_collection: [],
+  item: {
+    _id: 's1', name: 'Nova Lancer', element: 2, rarity: 3, image: '/images/v1/ship/2-3-7', description: 'A living hull.',
+    element_name: 'Alien', rarity_name: 'Legendary', team_name: 'Xeno Swarm', team_description: 'Living vessels.',
+    legendary_serial: 17, health: 900, healing: 41, gun_damage: 77, rocket_damage: 310, defense: 55, afterburner: 12,
+    rocket_recharge_time: 4200, rocket_fire_rate: 6, rocket_re_time: 4200, attack: 77, defender: 55,
+  },
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('spaceship detail', () => {
+  it('shows breadcrumbs, every stat from its own field, the honest empty price history and the price', async () => {
+    mockFetch(() => json(200, { error: false, item: ship }));
+    renderRoutes([page('/detail/:id', <ShipDetailPage />)], '/detail/l1');
+    await screen.findByRole('heading', { name: 'Nova Lancer', level: 1 });
+    expect(screen.getByRole('navigation', { name: 'Breadcrumbs' }).textContent).toBe('Home › Marketplace › Nova Lancer');
+    const stat = (key: string) => document.querySelector(`[data-stat="${key}"] dd`)?.textContent;
+    expect(stat('health')).toBe('900');
+    expect(stat('healing')).toBe('41');
+    expect(stat('gun_damage')).toBe('77');
+    expect(stat('rocket_damage')).toBe('310');
+    expect(stat('defense')).toBe('55');
+    expect(stat('afterburner')).toBe('12');
+    expect(stat('rocket_recharge_time')).toBe('4,200 ms');
+    expect(stat('rocket_fire_rate')).toBe('6 /min');
+    expect(screen.getByText(/#17 of 150/)).toBeTruthy();
+    expect(screen.getByText('No sales recorded yet for this item.')).toBeTruthy();
+    expect(screen.getByText('$480.250')).toBeTruthy();
+  });
+
+  it('BUY NOW signed out shows the spec message', async () => {
+    mockFetch(() => json(200, { error: false, item: ship }));
+    renderRoutes([page('/detail/:id', <ShipDetailPage />)], '/detail/l1');
+    fireEvent.click(await screen.findByRole('button', { name: 'BUY NOW' }));
+    expect(screen.getByText('To initiate payment process, please log into your account.')).toBeTruthy();
+  });
+
+  it('an unknown ship shows the server message', async () => {
+    mockFetch(() => json(404, { error: true, code: 'NOT_FOUND', msg: 'There is no marketplace item with this id.' }));
+    renderRoutes([page('/detail/:id', <ShipDetailPage />)], '/detail/nope');
+    expect((await screen.findByRole('alert')).textContent).toContain('There is no marketplace item with this id.');
+  });
+});

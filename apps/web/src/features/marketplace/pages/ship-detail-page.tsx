@@ -1,0 +1,86 @@
+import { withSize } from '@starport/schemas/images';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PriceHistory } from '../../../components/catalogue/price-history.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useAccountStore } from '../../../lib/account-store.ts';
+import { formatPrice } from '../../../lib/format.ts';
+import { useMarketplaceItem } from '../api/get-marketplace-item.ts';
+import { ShipStats } from '../components/ship-stats.tsx';
+import './ship-detail-page.css';
+
+const SIGN_IN_TO_PAY = 'To initiate payment process, please log into your account.';
+
+/** /detail/{id} and /item/{id}: one spaceship listed on the marketplace. */
+export default function ShipDetailPage() {
+  const { id = '' } = useParams();
+  const query = useMarketplaceItem(id);
+  const loggedIn = useAccountStore((s) => s.status.loggedIn);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  if (query.isPending) return <div className="page"><Spinner label="Loading the ship…" /></div>;
+  if (query.isError) {
+    return (
+      <div className="page">
+        <Alert tone="error" title="This ship could not be loaded">{query.error.message}</Alert>
+        <Link to={paths.market.getHref()}>Back to the marketplace</Link>
+      </div>
+    );
+  }
+  const listing = query.data.item;
+  const { item } = listing;
+  if (listing.kind !== 'ship') {
+    return (
+      <div className="page">
+        <Alert tone="info">This item is not a spaceship.</Alert>
+        <Link to={paths.market.getHref()}>Back to the marketplace</Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page ship-detail">
+      <nav aria-label="Breadcrumbs" className="ship-detail__crumbs">
+        <Link to={paths.home.getHref()}>Home</Link> › <Link to={paths.market.getHref()}>Marketplace</Link> ›{' '}
+        <span aria-current="page">{listing.name}</span>
+      </nav>
+      <div className="ship-detail__layout">
+        <img className="ship-detail__image" src={withSize(item.image, '800x800')} alt={listing.name} width={800} height={800} />
+        <div className="stack">
+          <h1>{listing.name}</h1>
+          <p className="ship-detail__tags">
+            <span>{item.element_name}</span> · <span>{item.rarity_name}</span>
+            {item.legendary_serial ? <span> · #{item.legendary_serial} of 150</span> : null}
+          </p>
+          <p>{item.description}</p>
+          {item.team_name && (
+            <section aria-label="Team">
+              <h2>{item.team_name}</h2>
+              <p className="muted">{item.team_description}</p>
+            </section>
+          )}
+          <ShipStats item={item} />
+          <section aria-label="Price">
+            <p className="ship-detail__price">{formatPrice(listing.sell_price)}</p>
+            {notice && <Alert tone="info" onDismiss={() => setNotice(null)}>{notice}</Alert>}
+            <Button
+              disabled={loggedIn || listing.status !== 'listed'}
+              onClick={() => setNotice(SIGN_IN_TO_PAY)}
+            >
+              BUY NOW
+            </Button>
+            {loggedIn && listing.status === 'listed' && <p className="muted">Checkout is not open yet.</p>}
+            {listing.status !== 'listed' && <p className="muted">This ship is no longer for sale.</p>}
+          </section>
+        </div>
+      </div>
+      <section className="ship-detail__history" aria-labelledby="price-history-title">
+        <h2 id="price-history-title">Price History</h2>
+        <PriceHistory points={listing.price_history} />
+      </section>
+    </div>
+  );
+}
