@@ -20,6 +20,8 @@ export const WEB_ROUTE_PATTERNS = [
   '/market/list',
   '/detail/:id',
   '/item/:id',
+  '/shop',
+  '/shop/:id',
 ] as const;
 
 /** True when a path matches one of the patterns (`:param` matches one segment). */

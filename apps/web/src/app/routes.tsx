@@ -19,6 +19,8 @@ const PrivacyPage = lazyPage(() => import('../features/site/pages/privacy-page.t
 const ContactPage = lazyPage(() => import('../features/site/pages/contact-page.tsx'));
 const MarketPage = lazyPage(() => import('../features/marketplace/pages/market-page.tsx'));
 const ShipDetailPage = lazyPage(() => import('../features/marketplace/pages/ship-detail-page.tsx'));
+const ShopPage = lazyPage(() => import('../features/shop/pages/shop-page.tsx'));
+const ShopItemPage = lazyPage(() => import('../features/shop/pages/shop-item-page.tsx'));
 const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'));
 
 export const routes: RouteObject[] = [
@@ -47,6 +49,8 @@ export const routes: RouteObject[] = [
           { path: paths.marketList.path, element: <MarketPage /> },
           { path: paths.shipDetail.path, element: <ShipDetailPage /> },
           { path: paths.shipItem.path, element: <ShipDetailPage /> },
+          { path: paths.shop.path, element: <ShopPage /> },
+          { path: paths.shopItem.path, element: <ShopItemPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

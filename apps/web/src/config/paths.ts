@@ -32,6 +32,8 @@ export const paths = {
   marketList: { path: '/market/list', getHref: () => '/market/list' },
   shipDetail: { path: '/detail/:id', getHref: (id: string) => `/detail/${encodeURIComponent(id)}` },
   shipItem: { path: '/item/:id', getHref: (id: string) => `/item/${encodeURIComponent(id)}` },
+  shop: { path: '/shop', getHref: () => '/shop' },
+  shopItem: { path: '/shop/:id', getHref: (id: string) => `/shop/${encodeURIComponent(id)}` },
   // Not built yet; the profile menu links to them already (spec §2 header).
   myAssets: { path: '/my-assets', getHref: () => '/my-assets' },
   changeProfile: { path: '/change-profile', getHref: () => '/change-profile' },

@@ -27,7 +27,8 @@ describe('demo catalogue seed', () => {
     [a, b] = await Promise.all([createTestDatabase(), createTestDatabase()]);
     expect(await seedDemoCatalogue(a.db, { now: NOW })).toBe(true);
     expect(await seedDemoCatalogue(b.db, { now: NOW })).toBe(true);
-  });
+    // Two databases and two full seeds: generous on a busy 2-core machine.
+  }, 240_000);
   afterAll(async () => {
     await Promise.all([a.close(), b.close()]);
   });

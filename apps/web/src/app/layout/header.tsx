@@ -9,7 +9,7 @@ const ProfileMenu = lazy(() =>
   import('../../features/accounts/components/profile-menu.tsx').then((m) => ({ default: m.ProfileMenu })),
 );
 
-/** Only built areas are linked; the catalogue, shop and marketplace add their entries later. */
+/** Only built areas are linked: a page joins the navigation when its area lands (docs/decisions/0009). */
 export function Header() {
   const loggedIn = useAccountStore((s) => s.status.loggedIn);
   return (
@@ -37,6 +37,9 @@ export function Header() {
           </NavLink>
           <NavLink to={paths.market.getHref()} className="site-header__link">
             Marketplace
+          </NavLink>
+          <NavLink to={paths.shop.getHref()} className="site-header__link">
+            Shop
           </NavLink>
         </nav>
         <div className="site-header__account">

@@ -2,6 +2,7 @@ import { withSize } from '@starport/schemas/images';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PriceHistory } from '../../../components/catalogue/price-history.tsx';
+import { ShipStats } from '../../../components/catalogue/ship-stats.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -9,7 +10,6 @@ import { paths } from '../../../config/paths.ts';
 import { useAccountStore } from '../../../lib/account-store.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useMarketplaceItem } from '../api/get-marketplace-item.ts';
-import { ShipStats } from '../components/ship-stats.tsx';
 import './ship-detail-page.css';
 
 const SIGN_IN_TO_PAY = 'To initiate payment process, please log into your account.';

@@ -1,4 +1,5 @@
 import type { CatalogueItem } from '@starport/schemas';
+import './ship-stats.css';
 
 /** Every stat from its own field (the old client bound most of them to health or attack). */
 export const SHIP_STATS: { key: keyof CatalogueItem; label: string; unit?: string }[] = [

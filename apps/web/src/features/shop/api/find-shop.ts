@@ -1,0 +1,39 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ShopItem } from '@starport/schemas';
+import { api } from '../../../lib/api-client.ts';
+import type { ListFilters } from '../../../lib/list-filters.ts';
+
+/** Shop page size (storefront.md §9). */
+export const SHOP_PAGE_SIZE = 16;
+
+export type ShopFindResponse = {
+  error: false;
+  data: ShopItem[];
+  total: number;
+  total_capped: boolean;
+  page: number;
+  limit: number;
+};
+
+export const findShop = (filters: ListFilters, signal?: AbortSignal) =>
+  api.get<ShopFindResponse>('/api/shop/find', {
+    auth: false,
+    signal,
+    query: {
+      element: filters.element.join(',') || undefined,
+      rarity: filters.rarity.join(',') || undefined,
+      price_from: filters.priceFrom.trim() || undefined,
+      price_to: filters.priceTo.trim() || undefined,
+      page: filters.page,
+      limit: SHOP_PAGE_SIZE,
+    },
+  });
+
+/** The previous page stays on screen while the next one loads, so the grid never blinks empty. */
+export const useShopFind = (filters: ListFilters) =>
+  useQuery({
+    queryKey: ['shop', 'find', filters],
+    queryFn: ({ signal }) => findShop(filters, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });

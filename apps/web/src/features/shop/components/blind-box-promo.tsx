@@ -1,0 +1,101 @@
+import { blindBoxImagePath, withSize } from '@starport/schemas/images';
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { formatPercent } from '../../../lib/format.ts';
+import { useBlindBox, useBlindBoxChance, type BlindBoxOdds } from '../api/blind-box.ts';
+import './blind-box-promo.css';
+
+/** The promo shows the box price as the spec does: "$250", with the listed "$1,000" struck through. */
+const promoPrice = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
+
+const ODDS_ROWS: { key: keyof BlindBoxOdds; label: string }[] = [
+  { key: 'common', label: 'Common' },
+  { key: 'rare', label: 'Rare' },
+  { key: 'epic', label: 'Epic' },
+  { key: 'legend', label: 'Legendary' },
+];
+
+/**
+ * The Frontier Blind Boxes promo (storefront.md §2 shop list). Adding the box to the cart
+ * arrives with the cart issue; until then the promo shows the price and the odds only.
+ */
+export function BlindBoxPromo() {
+  const box = useBlindBox();
+  const [open, setOpen] = useState(false);
+  const name = box.data?.item.name ?? 'Frontier Blind Box';
+
+  return (
+    <section className="blind-box-promo" aria-labelledby="blind-box-title" data-testid="blind-box-promo">
+      <img
+        className="blind-box-promo__image"
+        src={withSize(box.data?.item.image ?? blindBoxImagePath(), '300x300')}
+        alt={name}
+        width={300}
+        height={300}
+      />
+      <div className="blind-box-promo__body">
+        <p className="blind-box-promo__kicker">Frontier Blind Boxes</p>
+        <h2 id="blind-box-title">{name}</h2>
+        {box.data?.item.description && <p className="muted">{box.data.item.description}</p>}
+        {box.isPending && <p className="blind-box-promo__price blind-box-promo__price--loading" aria-hidden="true" />}
+        {box.isError && (
+          <Alert tone="error" title="The blind box price could not be loaded">
+            {box.error.message}
+          </Alert>
+        )}
+        {box.data && (
+          <p className="blind-box-promo__price" data-testid="blind-box-price">
+            <span>{promoPrice.format(box.data.item.sell_price)}</span>
+            {box.data.item.price > box.data.item.sell_price && (
+              <s className="blind-box-promo__listed">
+                <span className="sr-only">Listed price </span>
+                {promoPrice.format(box.data.item.price)}
+              </s>
+            )}
+          </p>
+        )}
+        <Button variant="secondary" onClick={() => setOpen(true)}>
+          View probability
+        </Button>
+      </div>
+      <OddsDialog open={open} onOpenChange={setOpen} />
+    </section>
+  );
+}
+
+function OddsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const chance = useBlindBoxChance(open);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Blind box probability" description="The chance of each rarity in one box.">
+      {chance.isPending && <Spinner label="Loading the odds…" />}
+      {chance.isError && (
+        <Alert tone="error" title="The odds could not be loaded">
+          {chance.error.message}
+        </Alert>
+      )}
+      {chance.data && (
+        <dl className="blind-box-odds">
+          {ODDS_ROWS.map(({ key, label }) => (
+            <div key={key} className="blind-box-odds__row" data-odds={key}>
+              <dt>{label}</dt>
+              <dd>{formatPercent(chance.data.chance[key])}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <DialogActions>
+        <Button variant="ghost" onClick={() => onOpenChange(false)}>
+          Close
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ShopItem } from '@starport/schemas';
+import { withSize } from '@starport/schemas/images';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { formatCardPrice } from '../../../lib/format.ts';
+import { elementName, rarityName, stockLabel } from './ship-names.ts';
+import './shop-card.css';
+
+/** A ship for sale in the shop: picture, name, element · rarity, price in whole USDT, stock. */
+export function ShopCard({ shopItem }: { shopItem: ShopItem }) {
+  const { item } = shopItem;
+  const soldOut = shopItem.soldout || shopItem.stock <= 0;
+  const tags = [elementName(shopItem.element, item.element_name), rarityName(shopItem.rarity, item.rarity_name)];
+  return (
+    <article className={`shop-card shop-card--r${shopItem.rarity}${soldOut ? ' shop-card--soldout' : ''}`} data-testid="shop-card">
+      <Link to={paths.shopItem.getHref(shopItem._id)} className="shop-card__link">
+        <img src={withSize(shopItem.image, '300x300')} alt={shopItem.name} width={300} height={300} loading="lazy" />
+        <h3 className="shop-card__name">{shopItem.name}</h3>
+      </Link>
+      <p className="shop-card__tags">{tags.filter(Boolean).join(' · ')}</p>
+      <p className="shop-card__price">{formatCardPrice(shopItem.sell_price)}</p>
+      <p className={soldOut ? 'shop-card__stock shop-card__stock--out' : 'shop-card__stock'}>
+        {stockLabel(shopItem.stock, shopItem.soldout)}
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,78 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAccountStore } from '../../../lib/account-store.ts';
+import { json, mockFetch } from '../../../test/fetch-mock.ts';
+import { page, renderRoutes } from '../../../test/render.tsx';
+import ShopItemPage from './shop-item-page.tsx';
+
+const item = {
+  _id: 's1', name: 'Nova Lancer', element: 2, rarity: 3, image: '/images/v1/ship/2-3-7', description: 'A living hull.',
+  element_name: 'Alien', rarity_name: 'Legendary', team_name: 'Xeno Swarm', team_description: 'Living vessels.',
+  legendary_serial: 17, health: 900, healing: 41, gun_damage: 77, rocket_damage: 310, defense: 55, afterburner: 12,
+  rocket_recharge_time: 4200, rocket_fire_rate: 6, rocket_re_time: 4200, attack: 77, defender: 55,
+};
+
+const shopItem = (over: Record<string, unknown> = {}) => ({
+  _id: 'shop1', name: 'Nova Lancer', type: 2, element: 2, rarity: 3, image: '/images/v1/ship/2-3-7', kind: 'ship',
+  object: 'spaceship', code: 'spaceship', price: 1000, sell_price: 480.25, price_micro: '1000000000', sell_price_micro: '480250000',
+  stock: 3, soldout: false, created_at: '2026-11-01T00:00:00.000Z', item, cache: item, price_history: [], ...over,
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useAccountStore.setState({ status: { loggedIn: false }, user: null });
+});
+
+describe('shop item', () => {
+  it('shows breadcrumbs, element, rarity, stock, every stat from its own field and the price', async () => {
+    const { calls } = mockFetch(() => json(200, { error: false, item: shopItem() }));
+    renderRoutes([page('/shop/:id', <ShopItemPage />)], '/shop/shop1');
+    await screen.findByRole('heading', { name: 'Nova Lancer', level: 1 });
+    expect(calls[0]!.url).toContain('/api/shop/item/shop1');
+    expect(screen.getByRole('navigation', { name: 'Breadcrumbs' }).textContent).toBe('Home › Shop › Nova Lancer');
+    expect(screen.getByRole('img', { name: 'Nova Lancer' }).getAttribute('src')).toBe('/images/v1/ship/2-3-7?resize=800x800');
+    expect(screen.getByTestId('shop-item-element').textContent).toBe('Alien');
+    expect(screen.getByTestId('shop-item-rarity').textContent).toBe('Legendary');
+    expect(screen.getByTestId('shop-item-stock').textContent).toBe('3 left');
+    const stat = (key: string) => document.querySelector(`[data-stat="${key}"] dd`)?.textContent;
+    expect(stat('health')).toBe('900');
+    expect(stat('healing')).toBe('41');
+    expect(stat('gun_damage')).toBe('77');
+    expect(stat('rocket_damage')).toBe('310');
+    expect(stat('defense')).toBe('55');
+    expect(stat('afterburner')).toBe('12');
+    expect(stat('rocket_recharge_time')).toBe('4,200 ms');
+    expect(stat('rocket_fire_rate')).toBe('6 /min');
+    expect(screen.getByText('No sales recorded yet for this item.')).toBeTruthy();
+    expect(screen.getByText('$480.250')).toBeTruthy();
+  });
+
+  it('BUY NOW signed out shows the sign-in message; signed in it waits for checkout', async () => {
+    mockFetch(() => json(200, { error: false, item: shopItem() }));
+    renderRoutes([page('/shop/:id', <ShopItemPage />)], '/shop/shop1');
+    fireEvent.click(await screen.findByRole('button', { name: 'BUY NOW' }));
+    expect(screen.getByText('To initiate payment process, please log into your account.')).toBeTruthy();
+  });
+
+  it('signed in, BUY NOW is disabled until checkout opens', async () => {
+    useAccountStore.setState({ status: { loggedIn: true } });
+    mockFetch(() => json(200, { error: false, item: shopItem() }));
+    renderRoutes([page('/shop/:id', <ShopItemPage />)], '/shop/shop1');
+    const buy = await screen.findByRole('button', { name: 'BUY NOW' });
+    expect((buy as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Checkout is not open yet.')).toBeTruthy();
+  });
+
+  it('a sold-out ship says so and cannot be bought', async () => {
+    mockFetch(() => json(200, { error: false, item: shopItem({ stock: 0, soldout: true }) }));
+    renderRoutes([page('/shop/:id', <ShopItemPage />)], '/shop/shop1');
+    expect((await screen.findByTestId('shop-item-stock')).textContent).toBe('Sold out');
+    expect((screen.getByRole('button', { name: 'BUY NOW' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('an unknown item shows the server message', async () => {
+    mockFetch(() => json(404, { error: true, code: 'NOT_FOUND', msg: 'There is no shop item with this id.' }));
+    renderRoutes([page('/shop/:id', <ShopItemPage />)], '/shop/nope');
+    expect((await screen.findByRole('alert')).textContent).toContain('There is no shop item with this id.');
+  });
+});

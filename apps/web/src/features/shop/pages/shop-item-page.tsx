@@ -1,0 +1,93 @@
+import { withSize } from '@starport/schemas/images';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PriceHistory } from '../../../components/catalogue/price-history.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useAccountStore } from '../../../lib/account-store.ts';
+import { formatPrice } from '../../../lib/format.ts';
+import { useShopItem } from '../api/get-shop-item.ts';
+import { elementName, rarityName, stockLabel } from '../components/ship-names.ts';
+import { ShipStats } from '../../../components/catalogue/ship-stats.tsx';
+import './shop-item-page.css';
+
+const SIGN_IN_TO_PAY = 'To initiate payment process, please log into your account.';
+
+/** /shop/{id}: one ship of the shop, laid out like the marketplace ship page (storefront.md §2). */
+export default function ShopItemPage() {
+  const { id = '' } = useParams();
+  const query = useShopItem(id);
+  const loggedIn = useAccountStore((s) => s.status.loggedIn);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  if (query.isPending) {
+    return (
+      <div className="page">
+        <Spinner label="Loading the ship…" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="page">
+        <Alert tone="error" title="This ship could not be loaded">
+          {query.error.message}
+        </Alert>
+        <Link to={paths.shop.getHref()}>Back to the shop</Link>
+      </div>
+    );
+  }
+  const shopItem = query.data.item;
+  const { item } = shopItem;
+  const soldOut = shopItem.soldout || shopItem.stock <= 0;
+
+  return (
+    <div className="page shop-item">
+      <nav aria-label="Breadcrumbs" className="shop-item__crumbs">
+        <Link to={paths.home.getHref()}>Home</Link> › <Link to={paths.shop.getHref()}>Shop</Link> ›{' '}
+        <span aria-current="page">{shopItem.name}</span>
+      </nav>
+      <div className="shop-item__layout">
+        <img className="shop-item__image" src={withSize(shopItem.image, '800x800')} alt={shopItem.name} width={800} height={800} />
+        <div className="stack">
+          <h1>{shopItem.name}</h1>
+          <p className="shop-item__tags">
+            <span data-testid="shop-item-element">{elementName(shopItem.element, item.element_name)}</span> ·{' '}
+            <span data-testid="shop-item-rarity">{rarityName(shopItem.rarity, item.rarity_name)}</span>
+            {item.legendary_serial ? <span> · #{item.legendary_serial} of 150</span> : null}
+          </p>
+          <p className={soldOut ? 'shop-item__stock shop-item__stock--out' : 'shop-item__stock'} data-testid="shop-item-stock">
+            {stockLabel(shopItem.stock, shopItem.soldout)}
+          </p>
+          {item.description && <p>{item.description}</p>}
+          {item.team_name && (
+            <section aria-label="Team">
+              <h2>{item.team_name}</h2>
+              <p className="muted">{item.team_description}</p>
+            </section>
+          )}
+          <ShipStats item={item} />
+          <section aria-label="Price">
+            <p className="shop-item__price">{formatPrice(shopItem.sell_price)}</p>
+            {notice && (
+              <Alert tone="info" onDismiss={() => setNotice(null)}>
+                {notice}
+              </Alert>
+            )}
+            <Button disabled={loggedIn || soldOut} onClick={() => setNotice(SIGN_IN_TO_PAY)}>
+              BUY NOW
+            </Button>
+            {loggedIn && !soldOut && <p className="muted">Checkout is not open yet.</p>}
+            {soldOut && <p className="muted">This ship is sold out.</p>}
+          </section>
+        </div>
+      </div>
+      <section className="shop-item__history" aria-labelledby="price-history-title">
+        <h2 id="price-history-title">Price History</h2>
+        <PriceHistory points={shopItem.price_history} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+// The bare baseline for bench/find-http.ts: Fastify + pg, no validation, no zod, no helmet,
+// answering GET /api/marketplace/find with the SQL text the service sends (built once per
+// distinct query by the repo's own builders, then cached as text + params).
+import { COUNT_CAP, type CatalogueFilter, type ElementKey, type RarityCode } from '@starport/schemas';
+import { type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { DbOrTx } from '../apps/api/src/db/client.ts';
+import { boundedCountQuery } from '../apps/api/src/lib/catalogue/bounded-count.ts';
+import { segmentsFor } from '../apps/api/src/lib/catalogue/segments.ts';
+import { hasPrice, probeSegments, type PagePlan } from '../apps/api/src/modules/marketplace/listing-page.ts';
+import { countFromCountsQuery, countFromWhere, findListedQuery, type ListingQuery } from '../apps/api/src/modules/marketplace/marketplace.repo.ts';
+
+type Compiled = { text: string; values: unknown[] };
+const dialect = new PgDialect();
+const compile = (q: SQL): Compiled => {
+  const { sql, params } = dialect.sqlToQuery(q);
+  return { text: sql, values: params };
+};
+
+const RARITY: Record<string, RarityCode> = { common: 0, rare: 1, epic: 2, legendary: 3 };
+const list = (v: string | undefined) => (v ? v.split(',') : null);
+const usd = (v: string | undefined) => (v ? BigInt(Math.round(Number(v) * 1_000_000)) : null);
+
+/** The probe query probeSegments would send, captured from the function itself (it never runs here). */
+async function probeText(q: ListingQuery, need: number): Promise<Compiled> {
+  let captured: Compiled | undefined;
+  const capture = { execute: async (query: SQL) => ((captured = compile(query)), { rows: [] }) } as unknown as DbOrTx;
+  await probeSegments(capture, q, need);
+  return captured!;
+}
+
+type Prepared = { q: ListingQuery; page: number; limit: number; count: Compiled; probe?: Compiled; pages: Map<string, Compiled> };
+
+export async function startBare(databaseUrl: string): Promise<{ app: FastifyInstance; pool: pg.Pool }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 }); // as openDatabase
+  const cache = new Map<string, Prepared>();
+  const app = Fastify({ logger: false });
+  app.get('/api/marketplace/find', async (req) => {
+    const key = req.url;
+    let p = cache.get(key);
+    if (!p) {
+      const s = req.query as Record<string, string | undefined>;
+      const filter = { elements: list(s.element) as ElementKey[] | null, rarities: list(s.rarity)?.map((r) => RARITY[r]!) ?? null, kinds: null } as CatalogueFilter;
+      const q: ListingQuery = { segments: segmentsFor(filter), priceFromMicro: usd(s.price_from), priceToMicro: usd(s.price_to) };
+      const page = Number(s.page ?? 1);
+      const limit = Number(s.limit ?? 20);
+      const count = compile(countFromCountsQuery(q) ?? boundedCountQuery(countFromWhere(q)));
+      p = { q, page, limit, count, probe: hasPrice(q) ? await probeText(q, page * limit) : undefined, pages: new Map() };
+      cache.set(key, p);
+    }
+    const { q, page, limit } = p;
+    const offset = (page - 1) * limit;
+    const n = Number((await pool.query(p.count)).rows[0].n);
+    // The same rules as MarketplaceService.find, countListed/boundedCount and choosePlan.
+    const capped = hasPrice(q) && n > COUNT_CAP;
+    const total = capped ? COUNT_CAP : n;
+    if (offset >= total && !capped) return { error: false, data: [], total, total_capped: capped, page, limit };
+    let plan: PagePlan = { mode: 'ordered' };
+    if (hasPrice(q)) {
+      if (!capped) plan = { mode: 'matches' };
+      else {
+        const cap = Math.min(2000, Math.max(64, offset + limit));
+        const rows = (await pool.query<{ segment: number; n: number }>(p.probe!)).rows;
+        plan = { mode: 'probed', ordered: rows.filter((r) => r.n >= cap).map((r) => r.segment), few: rows.filter((r) => r.n > 0 && r.n < cap).map((r) => r.segment) };
+      }
+    }
+    const planKey = JSON.stringify(plan);
+    let pageQuery = p.pages.get(planKey);
+    if (!pageQuery) p.pages.set(planKey, (pageQuery = compile(findListedQuery(q, limit, offset, plan))));
+    const { rows } = await pool.query(pageQuery);
+    return { error: false, data: rows, total, total_capped: capped, page, limit };
+  });
+  return { app, pool };
+}

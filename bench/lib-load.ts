@@ -1,0 +1,46 @@
+// Load runs and the table of bench/find-http.ts.
+import autocannon, { type Result } from 'autocannon';
+
+export type Load = { rps: number; p99: number; mean: number; errors: number };
+
+/** A warm-up, then a measured run; the load generator runs in a worker thread, off the servers' event loop. */
+export async function drive(url: string, opts: { connections: number; warmup: number; duration: number }): Promise<Load> {
+  const run = (duration: number) => autocannon({ url, connections: opts.connections, duration, workers: 1 });
+  await run(opts.warmup);
+  const r: Result = await run(opts.duration);
+  return { rps: r.requests.average, p99: r.latency.p99, mean: r.latency.mean, errors: r.errors + r.timeouts + r.non2xx };
+}
+
+export type Row = { scenario: string; page: number; starport: Load; bare: Load };
+
+const f = (n: number, d = 0) => n.toFixed(d);
+const mark = (ok: boolean) => (ok ? ' ' : '!');
+
+export function printTable(rows: Row[]) {
+  const head = ['scenario', 'page', 'SP req/s', 'SP p99', 'bare req/s', 'bare p99', 'rps ratio ≥0.8', 'p99 ratio ≤2', 'pg100/pg1 p99 ≤2', 'pg1/pg100 rps ≤2'];
+  const widths = [40, 4, 8, 6, 10, 8, 14, 12, 16, 16];
+  const line = (cells: string[]) => console.log(cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | '));
+  line(head);
+  for (const r of rows) {
+    const rps = r.starport.rps / r.bare.rps;
+    const p99 = r.starport.p99 / r.bare.p99;
+    const first = r.page === 100 ? rows.find((o) => o.scenario === r.scenario && o.page === 1) : undefined;
+    const pageP99 = first ? r.starport.p99 / first.starport.p99 : undefined;
+    const pageRps = first ? first.starport.rps / r.starport.rps : undefined;
+    line([
+      r.scenario,
+      String(r.page),
+      f(r.starport.rps),
+      f(r.starport.p99),
+      f(r.bare.rps),
+      f(r.bare.p99),
+      `${f(rps, 2)}${mark(rps >= 0.8)}`,
+      `${f(p99, 2)}${mark(p99 <= 2)}`,
+      pageP99 === undefined ? '' : `${f(pageP99, 2)}${mark(pageP99 <= 2)}`,
+      pageRps === undefined ? '' : `${f(pageRps, 2)}${mark(pageRps <= 2)}`,
+    ]);
+  }
+  const errs = rows.filter((r) => r.starport.errors + r.bare.errors > 0);
+  for (const r of errs) console.log(`! ${r.scenario} page ${r.page}: ${r.starport.errors} Starport / ${r.bare.errors} bare errors, timeouts or non-2xx`);
+  console.log('p99 in ms; "!" marks a missed target. Page ratios are Starport page 100 against its page 1.');
+}
