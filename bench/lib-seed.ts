@@ -1,6 +1,6 @@
-// The seeding part of bench/seed-million.ts as a library (seed-million.ts runs at import time,
-// so it cannot be imported): demo catalogue, then generated ships and DNC listings up to a target.
-// Keep the generator in step with seed-million.ts.
+// The seeding of the benchmarks: demo catalogue, then generated ships and DNC listings up to a
+// target, all inside PostgreSQL with generate_series (no rows cross the wire). Used by
+// seed-million.ts and find-http.ts.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../apps/api/src/db/client.ts';
 import { seedDemoCatalogue } from '../apps/api/src/modules/catalogue/seed.ts';

@@ -55,3 +55,15 @@ export function useListFilters() {
   );
   return { filters, update };
 }
+
+/** The query of a list call (`/api/marketplace/find`, `/api/shop/find`) for these filters. */
+export function toListQuery(filters: ListFilters, limit: number) {
+  return {
+    element: filters.element.join(',') || undefined,
+    rarity: filters.rarity.join(',') || undefined,
+    price_from: filters.priceFrom.trim() || undefined,
+    price_to: filters.priceTo.trim() || undefined,
+    page: filters.page,
+    limit,
+  };
+}

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { MarketplaceItem } from '@starport/schemas';
 import { api } from '../../../lib/api-client.ts';
-import type { ListFilters } from '../../../lib/list-filters.ts';
+import { toListQuery, type ListFilters } from '../../../lib/list-filters.ts';
 
 export const MARKET_PAGE_SIZE = 20;
 
@@ -18,14 +18,7 @@ export const findMarketplace = (filters: ListFilters, signal?: AbortSignal) =>
   api.get<MarketplaceFindResponse>('/api/marketplace/find', {
     auth: false,
     signal,
-    query: {
-      element: filters.element.join(',') || undefined,
-      rarity: filters.rarity.join(',') || undefined,
-      price_from: filters.priceFrom.trim() || undefined,
-      price_to: filters.priceTo.trim() || undefined,
-      page: filters.page,
-      limit: MARKET_PAGE_SIZE,
-    },
+    query: toListQuery(filters, MARKET_PAGE_SIZE),
   });
 
 /** The previous page stays on screen while the next one loads, so the grid never blinks empty. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ShopItem } from '@starport/schemas';
 import { api } from '../../../lib/api-client.ts';
-import type { ListFilters } from '../../../lib/list-filters.ts';
+import { toListQuery, type ListFilters } from '../../../lib/list-filters.ts';
 
 /** Shop page size (storefront.md §9). */
 export const SHOP_PAGE_SIZE = 16;
@@ -19,14 +19,7 @@ export const findShop = (filters: ListFilters, signal?: AbortSignal) =>
   api.get<ShopFindResponse>('/api/shop/find', {
     auth: false,
     signal,
-    query: {
-      element: filters.element.join(',') || undefined,
-      rarity: filters.rarity.join(',') || undefined,
-      price_from: filters.priceFrom.trim() || undefined,
-      price_to: filters.priceTo.trim() || undefined,
-      page: filters.page,
-      limit: SHOP_PAGE_SIZE,
-    },
+    query: toListQuery(filters, SHOP_PAGE_SIZE),
   });
 
 /** The previous page stays on screen while the next one loads, so the grid never blinks empty. */
