@@ -1,25 +1,20 @@
 import { withSize } from '@starport/schemas/images';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { BuyNow } from '../../../components/catalogue/buy-now.tsx';
 import { PriceHistory } from '../../../components/catalogue/price-history.tsx';
 import { ShipStats } from '../../../components/catalogue/ship-stats.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useAccountStore } from '../../../lib/account-store.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useMarketplaceItem } from '../api/get-marketplace-item.ts';
 import './ship-detail-page.css';
 
-const SIGN_IN_TO_PAY = 'To initiate payment process, please log into your account.';
 
 /** /detail/{id} and /item/{id}: one spaceship listed on the marketplace. */
 export default function ShipDetailPage() {
   const { id = '' } = useParams();
   const query = useMarketplaceItem(id);
-  const loggedIn = useAccountStore((s) => s.status.loggedIn);
-  const [notice, setNotice] = useState<string | null>(null);
 
   if (query.isPending) return <div className="page"><Spinner label="Loading the ship…" /></div>;
   if (query.isError) {
@@ -65,15 +60,7 @@ export default function ShipDetailPage() {
           <ShipStats item={item} />
           <section aria-label="Price">
             <p className="ship-detail__price">{formatPrice(listing.sell_price)}</p>
-            {notice && <Alert tone="info" onDismiss={() => setNotice(null)}>{notice}</Alert>}
-            <Button
-              disabled={loggedIn || listing.status !== 'listed'}
-              onClick={() => setNotice(SIGN_IN_TO_PAY)}
-            >
-              BUY NOW
-            </Button>
-            {loggedIn && listing.status === 'listed' && <p className="muted">Checkout is not open yet.</p>}
-            {listing.status !== 'listed' && <p className="muted">This ship is no longer for sale.</p>}
+            <BuyNow unavailable={listing.status === 'listed' ? null : 'This ship is no longer for sale.'} />
           </section>
         </div>
       </div>

@@ -1,26 +1,21 @@
 import { withSize } from '@starport/schemas/images';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { BuyNow } from '../../../components/catalogue/buy-now.tsx';
 import { PriceHistory } from '../../../components/catalogue/price-history.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useAccountStore } from '../../../lib/account-store.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useShopItem } from '../api/get-shop-item.ts';
 import { elementName, rarityName, stockLabel } from '../components/ship-names.ts';
 import { ShipStats } from '../../../components/catalogue/ship-stats.tsx';
 import './shop-item-page.css';
 
-const SIGN_IN_TO_PAY = 'To initiate payment process, please log into your account.';
 
 /** /shop/{id}: one ship of the shop, laid out like the marketplace ship page (storefront.md §2). */
 export default function ShopItemPage() {
   const { id = '' } = useParams();
   const query = useShopItem(id);
-  const loggedIn = useAccountStore((s) => s.status.loggedIn);
-  const [notice, setNotice] = useState<string | null>(null);
 
   if (query.isPending) {
     return (
@@ -71,16 +66,7 @@ export default function ShopItemPage() {
           <ShipStats item={item} />
           <section aria-label="Price">
             <p className="shop-item__price">{formatPrice(shopItem.sell_price)}</p>
-            {notice && (
-              <Alert tone="info" onDismiss={() => setNotice(null)}>
-                {notice}
-              </Alert>
-            )}
-            <Button disabled={loggedIn || soldOut} onClick={() => setNotice(SIGN_IN_TO_PAY)}>
-              BUY NOW
-            </Button>
-            {loggedIn && !soldOut && <p className="muted">Checkout is not open yet.</p>}
-            {soldOut && <p className="muted">This ship is sold out.</p>}
+            <BuyNow unavailable={soldOut ? 'This ship is sold out.' : null} />
           </section>
         </div>
       </div>
