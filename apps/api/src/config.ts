@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Serve the built SPA from apps/web/dist (off for `npm run dev`, where Vite serves it). */
   SERVE_WEB: z.enum(['0', '1']).default('1'),
+  /** Where the built SPA is (default apps/web/dist); lets parallel builds and tests keep their own. */
+  WEB_DIST_DIR: z.string().min(1).optional(),
   /** Run job workers inside the API process (the embedded default). */
   RUN_WORKERS: z.enum(['0', '1']).default('1'),
   /** Seed demo accounts on first start (the embedded default only). */
@@ -40,6 +42,7 @@ export type Config = {
   jwtAccessSecret: Uint8Array;
   logLevel: string;
   serveWeb: boolean;
+  webDistDir?: string;
   runWorkers: boolean;
   seedDemo: boolean;
 };
@@ -72,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtAccessSecret: new TextEncoder().encode(e.JWT_ACCESS_SECRET ?? keptSecret(dataDir, 'jwt-access')),
     logLevel: e.LOG_LEVEL,
     serveWeb: e.SERVE_WEB === '1',
+    ...(e.WEB_DIST_DIR ? { webDistDir: e.WEB_DIST_DIR } : {}),
     runWorkers: e.RUN_WORKERS === '1',
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : !e.DATABASE_URL && e.NODE_ENV !== 'production',
   };
