@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorsPlugin } from './errors.ts';
@@ -9,6 +10,7 @@ import { staticWebPlugin } from './static-web.ts';
 const INDEX = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app-abc.js"></script></body></html>';
 const APP_JS = 'console.log("starport web app");';
 const SECRET = 'SECRET-DO-NOT-SERVE';
+const BIG_JS = 'export const ships = ['.concat('"starport",'.repeat(500), '];');
 
 /** A built web app in `<base>/dist`, with a file next to it that must never be served. */
 function makeSite(base: string): string {
@@ -16,6 +18,10 @@ function makeSite(base: string): string {
   mkdirSync(path.join(root, 'assets'), { recursive: true });
   writeFileSync(path.join(root, 'index.html'), INDEX);
   writeFileSync(path.join(root, 'assets', 'app-abc.js'), APP_JS);
+  // What scripts/precompress.mjs leaves beside a large asset.
+  writeFileSync(path.join(root, 'assets', 'big-def.js'), BIG_JS);
+  writeFileSync(path.join(root, 'assets', 'big-def.js.br'), brotliCompressSync(BIG_JS));
+  writeFileSync(path.join(root, 'assets', 'big-def.js.gz'), gzipSync(BIG_JS));
   writeFileSync(path.join(base, 'package.json'), JSON.stringify({ name: SECRET }));
   writeFileSync(path.join(base, '.env'), `JWT_ACCESS_SECRET=${SECRET}`);
   return root;
@@ -70,6 +76,23 @@ describe('static web app', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const index = await app.inject({ method: 'GET', url: '/index.html' });
     expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the precompressed copy the browser accepts, and the plain file to one that accepts none', async () => {
+    const url = '/assets/big-def.js';
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+    const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
+    const plain = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_JS);
   });
 
   it('answers an unknown API path with the JSON 404 envelope, not the app', async () => {

@@ -26,6 +26,8 @@ export const staticWebPlugin = fp(
       root,
       wildcard: false,
       index: false,
+      // The build writes .br/.gz beside each asset (scripts/precompress.mjs): no compression per request.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Only <root>/assets/ is hashed: a folder named assets above the root must not make index.html immutable.
         const immutable = path.relative(root, filePath).startsWith(`assets${path.sep}`);

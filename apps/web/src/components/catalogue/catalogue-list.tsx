@@ -32,10 +32,27 @@ type CatalogueListProps<T> = {
 
 const countFormat = new Intl.NumberFormat('en-US');
 
-export function listHeading(title: string, page: Page<unknown> | undefined): string {
-  if (!page) return title;
+/** "· 1,234 items" (or "· over 10,000 items" when the total is capped), after the title. */
+export function listCount(page: Page<unknown>): string {
   const count = `${page.total_capped ? 'over ' : ''}${countFormat.format(page.total)}`;
-  return `${title} · ${count} item${page.total === 1 ? '' : 's'}`;
+  return `· ${count} item${page.total === 1 ? '' : 's'}`;
+}
+
+/**
+ * The heading with the total. The count has a box of its own that is there before the total
+ * arrives (on phones it takes its own line), so the list does not jump down when it comes.
+ */
+function ListHeading({ title, page }: { title: string; page: Page<unknown> | undefined }) {
+  return (
+    <h1 className="catalogue-list__heading">
+      {title}{' '}
+      {page ? (
+        <span className="catalogue-list__count">{listCount(page)}</span>
+      ) : (
+        <span className="catalogue-list__count" aria-hidden="true" />
+      )}
+    </h1>
+  );
 }
 
 /**
@@ -47,7 +64,7 @@ export function CatalogueList<T>(props: CatalogueListProps<T>) {
   const page = query.data;
   return (
     <div className="page catalogue-list">
-      <h1>{listHeading(props.title, page)}</h1>
+      <ListHeading title={props.title} page={page} />
       {props.lead}
       <div className="catalogue-list__layout">
         <FilterPanel filters={filters} elements={props.elements} rarities={RARITY_OPTIONS} onChange={onChange} />
@@ -59,8 +76,17 @@ export function CatalogueList<T>(props: CatalogueListProps<T>) {
           )}
           {query.isPending && <SkeletonGrid />}
           {page && page.data.length === 0 && <p className="catalogue-list__empty">{props.emptyText}</p>}
-          {page && page.data.length > 0 && <div className="catalogue-list__grid">{page.data.map(props.renderItem)}</div>}
-          {page && <Pagination page={filters.page} total={page.total} limit={limit} onPageChange={(n) => onChange({ page: n })} />}
+          {page && page.data.length > 0 && (
+            <div className="catalogue-list__grid">{page.data.map(props.renderItem)}</div>
+          )}
+          {page && (
+            <Pagination
+              page={filters.page}
+              total={page.total}
+              limit={limit}
+              onPageChange={(n) => onChange({ page: n })}
+            />
+          )}
         </section>
       </div>
     </div>

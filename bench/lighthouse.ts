@@ -1,0 +1,69 @@
+// Lighthouse performance score in mobile mode (Lighthouse's default: a mid-range phone, slow 4G,
+// 4× CPU slowdown, simulated) for the first visit to `/` and `/market`, against the real
+// product started the way `npm start` runs it (built SPA + API, embedded database, demo
+// catalogue), with Debian's Chromium.
+// Run: npm run build && node --import tsx bench/lighthouse.ts [--runs=3] [--dist=apps/web/dist]
+// Each page is measured `runs` times; the median run is reported, as Lighthouse advises.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startServer } from '../e2e/fixtures/server.ts';
+
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const RUNS = Number(arg('runs') ?? 3);
+const PAGES = ['/', '/market'];
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The same switches the end-to-end tests use: nothing phones home on this closed network.
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const METRICS = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['total-blocking-time', 'TBT'],
+  ['cumulative-layout-shift', 'CLS'],
+  ['speed-index', 'SI'],
+] as const;
+
+type Run = { score: number; metrics: Record<string, string> };
+
+async function audit(url: string, port: number): Promise<Run> {
+  const result = await lighthouse(url, { port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const metrics: Record<string, string> = {};
+  for (const [id, label] of METRICS) metrics[label] = lhr.audits[id]?.displayValue ?? '?';
+  return { score: Math.round((lhr.categories.performance?.score ?? 0) * 100), metrics };
+}
+
+const dist = arg('dist');
+if (dist) process.env.E2E_WEB_DIST = dist;
+const server = await startServer({ NODE_ENV: 'production' });
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+try {
+  // Warm the server (first image renders, query plans) so the first audit is not the odd one out.
+  for (const page of PAGES) await fetch(`${server.url}${page}`);
+  await fetch(`${server.url}/api/marketplace/find`);
+
+  console.log(`Lighthouse ${RUNS} run(s) per page, mobile preset, median by score\n`);
+  console.log('| page | score (median) | all runs | FCP | LCP | TBT | CLS | SI |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const page of PAGES) {
+    const runs: Run[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.url}${page}`, chrome.port));
+    const sorted = [...runs].sort((a, b) => a.score - b.score);
+    const median = sorted[Math.floor(sorted.length / 2)]!;
+    const m = median.metrics;
+    console.log(`| ${page} | ${median.score} | ${runs.map((r) => r.score).join(', ')} | ${m.FCP} | ${m.LCP} | ${m.TBT} | ${m.CLS} | ${m.SI} |`);
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+}
