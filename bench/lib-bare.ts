@@ -1,15 +1,15 @@
 // The bare baseline for bench/find-http.ts: Fastify + pg, no validation, no zod, no helmet,
 // answering GET /api/marketplace/find with the SQL text the service sends (built once per
-// distinct query by the repo's own builders, then cached as text + params).
+// distinct URL by the repo's own builders with the values bound, then cached as text + params).
 import { COUNT_CAP, type CatalogueFilter, type ElementKey, type RarityCode } from '@starport/schemas';
 import { type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import type { DbOrTx } from '../apps/api/src/db/client.ts';
 import { boundedCountQuery } from '../apps/api/src/lib/catalogue/bounded-count.ts';
+import { bindValues } from '../apps/api/src/lib/catalogue/query-shapes.ts';
 import { segmentsFor } from '../apps/api/src/lib/catalogue/segments.ts';
-import { hasPrice, probeSegments, type PagePlan } from '../apps/api/src/modules/marketplace/listing-page.ts';
+import { hasPrice, probeQuery, probeValues, type PagePlan } from '../apps/api/src/modules/marketplace/listing-page.ts';
 import { countFromCountsQuery, countFromWhere, findListedQuery, type ListingQuery } from '../apps/api/src/modules/marketplace/marketplace.repo.ts';
 
 type Compiled = { text: string; values: unknown[] };
@@ -23,13 +23,8 @@ const RARITY: Record<string, RarityCode> = { common: 0, rare: 1, epic: 2, legend
 const list = (v: string | undefined) => (v ? v.split(',') : null);
 const usd = (v: string | undefined) => (v ? BigInt(Math.round(Number(v) * 1_000_000)) : null);
 
-/** The probe query probeSegments would send, captured from the function itself (it never runs here). */
-async function probeText(q: ListingQuery, need: number): Promise<Compiled> {
-  let captured: Compiled | undefined;
-  const capture = { execute: async (query: SQL) => ((captured = compile(query)), { rows: [] }) } as unknown as DbOrTx;
-  await probeSegments(capture, q, need);
-  return captured!;
-}
+/** The probe query probeSegments sends, with its values bound. */
+const probeText = (q: ListingQuery, need: number): Compiled => compile(bindValues(probeQuery(q), probeValues(q, need)));
 
 type Prepared = { q: ListingQuery; page: number; limit: number; count: Compiled; probe?: Compiled; pages: Map<string, Compiled> };
 
@@ -47,7 +42,7 @@ export async function startBare(databaseUrl: string): Promise<{ app: FastifyInst
       const page = Number(s.page ?? 1);
       const limit = Number(s.limit ?? 20);
       const count = compile(countFromCountsQuery(q) ?? boundedCountQuery(countFromWhere(q)));
-      p = { q, page, limit, count, probe: hasPrice(q) ? await probeText(q, page * limit) : undefined, pages: new Map() };
+      p = { q, page, limit, count, probe: hasPrice(q) ? probeText(q, page * limit) : undefined, pages: new Map() };
       cache.set(key, p);
     }
     const { q, page, limit } = p;

@@ -11,6 +11,11 @@ export async function drive(url: string, opts: { connections: number; warmup: nu
   return { rps: r.requests.average, p99: r.latency.p99, mean: r.latency.mean, errors: r.errors + r.timeouts + r.non2xx };
 }
 
+/** A short unmeasured run, for the cold start (new connections, cold caches, JIT). */
+export async function warm(url: string, opts: { connections: number; warmup: number }): Promise<void> {
+  await autocannon({ url, connections: opts.connections, duration: Math.max(1, Math.ceil(opts.warmup / 2)), workers: 1 });
+}
+
 export type Row = { scenario: string; page: number; starport: Load; bare: Load };
 
 const f = (n: number, d = 0) => n.toFixed(d);

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ART_PREFIX, HealthResponseSchema } from '@starport/schemas';
@@ -24,7 +23,11 @@ import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { resourceRoutes, siteSettingRoutes } from './modules/site/site.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
+import { priceRoutes, stockValidateRoutes } from './modules/cart/cart.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { OrdersService } from './modules/orders/orders.service.ts';
 
 export type AppDeps = {
   config: Config;
@@ -57,8 +60,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // External plugins first.
-  await app.register(helmet, {
+  // External plugins first. Helmet's headers are computed once (plugins/security-headers.ts).
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
@@ -101,10 +104,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(creditRoutes, { prefix: '/api/credit', accounts });
   await app.register(contactRoutes, { prefix: '/api/contact', db, config, limiter, wakeJobs });
   await app.register(catalogueRoutes, { prefix: '/api/catalogue', db });
-  await app.register(marketplaceRoutes, { prefix: '/api/marketplace', db });
+  await app.register(marketplaceRoutes, { prefix: '/api/marketplace', db, unitsChain: config.unitsChain });
   await app.register(shopRoutes, { prefix: '/api/shop', db });
   await app.register(blindBoxRoutes, { prefix: '/api/my/blindboxs', db });
+  await app.register(priceRoutes, { prefix: '/api/getprice', db });
+  await app.register(stockValidateRoutes, { prefix: '/api/shop_payment', db });
   await app.register(leaderboardsRoutes, { prefix: '/api/leaderboards', db });
+  await app.register(ordersRoutes, { prefix: '/api/orders', orders: new OrdersService({ db, reservationMinutes: config.orderReservationMinutes }) });
   await app.register(artRoutes, { prefix: ART_PREFIX, cacheDir: path.join(config.dataDir, 'image-cache') });
   if (config.env !== 'production') await app.register(devMailboxRoutes, { prefix: '/dev', db });
   if (config.serveWeb) await app.register(staticWebPlugin, config.webDistDir ? { root: config.webDistDir } : {});

@@ -26,6 +26,14 @@ const EnvSchema = z.object({
   RUN_WORKERS: z.enum(['0', '1']).default('1'),
   /** Seed demo accounts on first start (the embedded default only). */
   SEED_DEMO: z.enum(['0', '1']).optional(),
+  /** The chain the container-house pieces (ERC1155) live on, as players see it. */
+  UNITS_CHAIN_NAME: z.string().min(1).max(40).default('Base'),
+  /** The units' ERC1155 contract; unset until it is deployed, and the unit page says so. */
+  UNITS_CONTRACT_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits').optional(),
+  /** Block explorer of that chain (e.g. https://basescan.org); addresses link to {url}/address/{address}. */
+  CHAIN_EXPLORER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** How long a payment session holds the stock it reserved before the order expires. */
+  ORDER_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
 });
 
 export type Config = {
@@ -45,7 +53,12 @@ export type Config = {
   webDistDir?: string;
   runWorkers: boolean;
   seedDemo: boolean;
+  unitsChain: UnitsChainConfig;
+  orderReservationMinutes: number;
 };
+
+/** Where the container-house pieces live on chain; address and explorer stay unset until deployed. */
+export type UnitsChainConfig = { name: string; contractAddress: string | null; explorerUrl: string | null };
 
 export class ConfigError extends Error {}
 
@@ -78,6 +91,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(e.WEB_DIST_DIR ? { webDistDir: e.WEB_DIST_DIR } : {}),
     runWorkers: e.RUN_WORKERS === '1',
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : !e.DATABASE_URL && e.NODE_ENV !== 'production',
+    unitsChain: {
+      name: e.UNITS_CHAIN_NAME,
+      contractAddress: e.UNITS_CONTRACT_ADDRESS ?? null,
+      explorerUrl: e.CHAIN_EXPLORER_URL ? e.CHAIN_EXPLORER_URL.replace(/\/+$/, '') : null,
+    },
+    orderReservationMinutes: e.ORDER_RESERVATION_MINUTES,
   };
 }
 

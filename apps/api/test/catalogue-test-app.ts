@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../src/db/client.ts';
+import { priceRoutes, stockValidateRoutes } from '../src/modules/cart/cart.routes.ts';
 import { catalogueRoutes } from '../src/modules/catalogue/catalogue.routes.ts';
 import { seedDemoCatalogue } from '../src/modules/catalogue/seed.ts';
 import { leaderboardsRoutes } from '../src/modules/leaderboards/leaderboards.routes.ts';
@@ -33,6 +34,8 @@ export async function createCatalogueTestApp(opts: { seed?: boolean; now?: Date 
   await app.register(marketplaceRoutes, { prefix: '/api/marketplace', db, now: clock });
   await app.register(shopRoutes, { prefix: '/api/shop', db });
   await app.register(blindBoxRoutes, { prefix: '/api/my/blindboxs', db });
+  await app.register(priceRoutes, { prefix: '/api/getprice', db });
+  await app.register(stockValidateRoutes, { prefix: '/api/shop_payment', db });
   await app.register(leaderboardsRoutes, { prefix: '/api/leaderboards', db, now: clock });
   await app.ready();
   return {

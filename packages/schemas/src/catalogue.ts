@@ -92,11 +92,36 @@ export type MarketplaceItem = z.infer<typeof MarketplaceItemSchema>;
 
 export const PricePointSchema = z.object({ sold_at: z.string(), price: z.number(), price_micro: MicroSchema });
 
+/** The ERC1155 collection of the container-house units and where it lives on chain. */
+export const UnitCollectionSchema = z
+  .object({
+    name: z.string(),
+    token_standard: z.literal('ERC1155'),
+    chain: z.string().meta({ description: "Chain name, from the server's UNITS_CHAIN_NAME (default Base)" }),
+    contract_address: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/)
+      .nullable()
+      .meta({ description: 'The ERC1155 contract; null until it is deployed and configured (UNITS_CONTRACT_ADDRESS)' }),
+    explorer_url: z
+      .string()
+      .nullable()
+      .meta({ description: "The contract's page on the block explorer ({CHAIN_EXPLORER_URL}/address/{address}); null while either is unset" }),
+  })
+  .meta({ description: 'The container-house collection: its name, token standard, chain and contract' });
+export type UnitCollection = z.infer<typeof UnitCollectionSchema>;
+
 export const MarketplaceItemDetailSchema = MarketplaceItemSchema.extend({
   /** recorded sales of the same ship, unit or pack, oldest first (at most 100) */
   price_history: z.array(PricePointSchema),
   /** other listed items of the collection: units for a unit, the same element for a ship, packs for a pack */
   more_from_collection: z.array(MarketplaceItemSchema),
+  /** units only */
+  collection: UnitCollectionSchema.optional(),
+  type_price_history: z
+    .array(PricePointSchema)
+    .optional()
+    .meta({ description: "Units only: recorded sales of every apartment of the unit's type, oldest first (at most 100)" }),
 });
 
 const pageFields = {
@@ -125,6 +150,8 @@ export const SoldItemSchema = z.object({
   cache: CatalogueItemSchema,
 });
 export const SoldListResponseSchema = z.object({ error: z.literal(false), data: z.array(SoldItemSchema) });
+export type SoldItem = z.infer<typeof SoldItemSchema>;
+export type SoldListResponse = z.infer<typeof SoldListResponseSchema>;
 
 export const TotalDepositResponseSchema = z.object({
   error: z.literal(false),
@@ -134,6 +161,7 @@ export const TotalDepositResponseSchema = z.object({
   total: z.number(),
   total_micro: MicroSchema,
 });
+export type TotalDepositResponse = z.infer<typeof TotalDepositResponseSchema>;
 
 export const ShopItemSchema = z.object({
   _id: z.string(),
@@ -210,8 +238,14 @@ export const HouseTypeSchema = z.object({
   price_micro: MicroSchema,
   apr_bps: int(),
   image: z.string(),
+  listed: int().meta({ description: 'Marketplace listings of units of this type that are for sale now' }),
+  cheapest_listing_id: z
+    .string()
+    .nullable()
+    .meta({ description: 'The listing of this type with the lowest sell price (ties: the oldest id); null when none is for sale' }),
 });
 export const HouseTypesResponseSchema = z.object({ error: z.literal(false), data: z.array(HouseTypeSchema) });
+export type HouseTypesResponse = z.infer<typeof HouseTypesResponseSchema>;
 
 export const LeaderboardRowSchema = z.object({
   /** the referrer's user id, or the referral code when no user has it */
@@ -227,3 +261,4 @@ export const LeaderboardResponseSchema = z.object({
   total: int(),
   period: z.enum(['month', 'all']),
 });
+export type LeaderboardResponse = z.infer<typeof LeaderboardResponseSchema>;

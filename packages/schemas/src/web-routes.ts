@@ -18,10 +18,13 @@ export const WEB_ROUTE_PATTERNS = [
   '/contact',
   '/market',
   '/market/list',
+  '/market/:id',
   '/detail/:id',
   '/item/:id',
   '/shop',
   '/shop/:id',
+  '/leaderboard',
+  '/top',
 ] as const;
 
 /** True when a path matches one of the patterns (`:param` matches one segment). */

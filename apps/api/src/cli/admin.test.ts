@@ -270,6 +270,16 @@ describe('commands against the database', () => {
     expect(out).toMatch(/^sale_program {2}0 \(buying closed; set \d{4}-.+Z\)$/m);
     expect(out).toMatch(/^home_version {2}2 \(marketplace; set .+\)$/m);
     expect(out).toMatch(/^terms {9}13 characters \(set .+\)$/m);
+    expect(out).toMatch(/^discounts {5}3\+ items 5% off, 5\+ items 10% off, 10\+ items 15% off \(default\)$/m);
+  });
+
+  it('sets the volume-discount tiers, refuses nonsense without changing them, and clears them', async () => {
+    expect(await run(['set-discounts', '2:5, 4:12.5'])).toBe('Volume discounts are now: 2+ items 5% off, 4+ items 12.5% off.');
+    const bad = await failure(() => run(['set-discounts', '2:5,4:3']));
+    expect(bad).toMatchObject({ exitCode: 2, message: 'The tier from 4 items must give more than 5% off.' });
+    expect((await failure(() => run(['set-discounts', 'five:5']))).message).toBe('"five:5" is not items:percent (for example 3:5).');
+    expect(await run(['show-settings'])).toMatch(/^discounts {5}2\+ items 5% off, 4\+ items 12\.5% off \(set .+\)$/m);
+    expect(await run(['set-discounts', ''])).toBe('Volume discounts are now: none.');
   });
 });
 

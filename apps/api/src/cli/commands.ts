@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { EmailSchema, PasswordSchema, UsernameSchema } from '@starport/schemas';
+import { EmailSchema, PasswordSchema, UsernameSchema, type DiscountTier } from '@starport/schemas';
 import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
@@ -10,6 +10,7 @@ import { AppError } from '../lib/app-error.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import * as accounts from '../modules/accounts/accounts.repo.ts';
+import { parseTierList, readDiscountTiers, writeDiscountTiers } from '../lib/pricing/discount-tiers.ts';
 import * as site from '../modules/site/settings.service.ts';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
@@ -27,6 +28,7 @@ Commands:
   set-sale-program 0|1                  0 closes buying, 1 opens it
   set-home-version 1|2                  1 landing page, 2 marketplace
   set-terms --file PATH | set-terms -   store the terms HTML (cleaned) from a file or stdin
+  set-discounts "3:5,5:10,10:15"        volume-discount tiers, items:percent ("" for none)
   show-settings                         print the operator settings
 
   -h, --help                            print this help
@@ -65,6 +67,7 @@ export type Command =
   | { name: 'set-sale-program'; value: number }
   | { name: 'set-home-version'; value: number }
   | { name: 'set-terms'; source: TermsSource }
+  | { name: 'set-discounts'; tiers: string }
   | { name: 'show-settings' };
 
 type Spec = { options?: NonNullable<ParseArgsConfig['options']>; positionals?: string };
@@ -84,6 +87,7 @@ const SPECS: Record<Exclude<Command['name'], 'help'>, Spec> = {
   'set-sale-program': { positionals: '0|1' },
   'set-home-version': { positionals: '1|2' },
   'set-terms': { options: { file: { type: 'string' } } },
+  'set-discounts': { positionals: '"items:percent,…"' },
   'show-settings': {},
 };
 
@@ -159,6 +163,8 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
       if (positional && positional !== '-') throw usageError(`set-terms: unexpected argument "${positional}".`);
       return { name, source: file === undefined || file === '-' ? 'stdin' : { file } };
     }
+    case 'set-discounts':
+      return { name, tiers: one() };
     default:
       none();
       return { name: 'show-settings' };
@@ -299,6 +305,7 @@ export type SettingsView = {
   saleProgram: number;
   homeVersion: number;
   termsCharacters: number;
+  discounts: DiscountTier[];
   updated: Record<string, Date>;
 };
 
@@ -308,6 +315,7 @@ export async function readSettings(db: Db): Promise<SettingsView> {
     saleProgram: await site.getSaleProgram(db),
     homeVersion: await site.getHomeVersion(db),
     termsCharacters: (await site.getTermsHtml(db)).length,
+    discounts: await readDiscountTiers(db),
     updated: Object.fromEntries(rows.map((r) => [r.key, r.updatedAt])),
   };
 }
@@ -386,10 +394,22 @@ export async function runCommand(db: Db, cmd: Command, io: Io): Promise<void> {
       io.out(
         `home_version  ${s.homeVersion} (${s.homeVersion === 2 ? 'marketplace' : 'landing page'}; ${since('home_version')})`,
       );
-      return io.out(`terms         ${s.termsCharacters} characters (${since('tos_html')})`);
+      io.out(`terms         ${s.termsCharacters} characters (${since('tos_html')})`);
+      return io.out(`discounts     ${describeTiers(s.discounts)} (${since('volume_discounts')})`);
+    }
+    case 'set-discounts': {
+      const tiers = await Promise.resolve()
+        .then(() => writeDiscountTiers(db, parseTierList(cmd.tiers)))
+        .catch((err: unknown) => {
+          throw err instanceof AppError ? new CliError(err.message, 2) : err;
+        });
+      return io.out(`Volume discounts are now: ${describeTiers(tiers)}.`);
     }
   }
 }
+
+const describeTiers = (tiers: DiscountTier[]) =>
+  tiers.length ? tiers.map((t) => `${t.min_items}+ items ${t.percent}% off`).join(', ') : 'none';
 
 async function readTermsFile(io: Io, file: string): Promise<string> {
   try {

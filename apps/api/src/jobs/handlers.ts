@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import { DELIVER_EMAIL_JOB } from '../mail/queue-email.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import { PASSWORD_RESET_REQUEST_JOB, passwordResetRequestJob } from '../modules/accounts/password-reset-job.ts';
+import { ORDER_EXPIRE_JOB, expireOrderJob } from '../modules/orders/expire-order-job.ts';
 import { deliverEmailJob } from './deliver-email.ts';
 import type { JobHandlers } from './queue.ts';
 
@@ -13,5 +14,6 @@ export function buildJobHandlers(config: Config, mailTransport: MailTransport): 
   return {
     [DELIVER_EMAIL_JOB]: deliverEmailJob(mailTransport, config.mailFrom),
     [PASSWORD_RESET_REQUEST_JOB]: passwordResetRequestJob(config),
+    [ORDER_EXPIRE_JOB]: expireOrderJob(config.orderReservationMinutes),
   };
 }

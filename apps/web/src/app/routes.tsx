@@ -1,12 +1,12 @@
 import type { RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
+import HomeRoute from './home-route.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 import { RouteGuard } from './route-guard.tsx';
 
 // Every page is its own chunk: the first load carries only the shell (header, footer, guard).
-const HomePage = lazyPage(() => import('../features/site/pages/home-page.tsx'));
 const LoginPage = lazyPage(() => import('../features/accounts/pages/login-page.tsx'));
 const RegistryPage = lazyPage(() => import('../features/accounts/pages/registry-page.tsx'));
 const EmailActivePage = lazyPage(() => import('../features/accounts/pages/email-active-page.tsx'));
@@ -19,8 +19,11 @@ const PrivacyPage = lazyPage(() => import('../features/site/pages/privacy-page.t
 const ContactPage = lazyPage(() => import('../features/site/pages/contact-page.tsx'));
 const MarketPage = lazyPage(() => import('../features/marketplace/pages/market-page.tsx'));
 const ShipDetailPage = lazyPage(() => import('../features/marketplace/pages/ship-detail-page.tsx'));
+const UnitDetailPage = lazyPage(() => import('../features/marketplace/pages/unit-detail-page.tsx'));
 const ShopPage = lazyPage(() => import('../features/shop/pages/shop-page.tsx'));
 const ShopItemPage = lazyPage(() => import('../features/shop/pages/shop-item-page.tsx'));
+const LeaderboardPage = lazyPage(() => import('../features/leaderboards/pages/leaderboard-page.tsx'));
+const TopPage = lazyPage(() => import('../features/leaderboards/pages/top-page.tsx'));
 const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'));
 
 export const routes: RouteObject[] = [
@@ -33,7 +36,8 @@ export const routes: RouteObject[] = [
         // Errors inside a page keep the header and footer on screen.
         errorElement: <RouteErrorPage />,
         children: [
-          { path: paths.home.path, element: <HomePage /> },
+          // The landing page or the marketplace, by the home_version setting.
+          { path: paths.home.path, element: <HomeRoute /> },
           { path: paths.login.path, element: <LoginPage /> },
           { path: paths.registry.path, element: <RegistryPage /> },
           { path: paths.emailActive.path, element: <EmailActivePage /> },
@@ -47,10 +51,13 @@ export const routes: RouteObject[] = [
           { path: paths.contact.path, element: <ContactPage /> },
           { path: paths.market.path, element: <MarketPage /> },
           { path: paths.marketList.path, element: <MarketPage /> },
+          { path: paths.marketItem.path, element: <UnitDetailPage /> },
           { path: paths.shipDetail.path, element: <ShipDetailPage /> },
           { path: paths.shipItem.path, element: <ShipDetailPage /> },
           { path: paths.shop.path, element: <ShopPage /> },
           { path: paths.shopItem.path, element: <ShopItemPage /> },
+          { path: paths.leaderboard.path, element: <LeaderboardPage /> },
+          { path: paths.top.path, element: <TopPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -30,10 +30,13 @@ export const paths = {
   contact: { path: '/contact', getHref: () => '/contact' },
   market: { path: '/market', getHref: () => '/market' },
   marketList: { path: '/market/list', getHref: () => '/market/list' },
+  marketItem: { path: '/market/:id', getHref: (id: string) => `/market/${encodeURIComponent(id)}` },
   shipDetail: { path: '/detail/:id', getHref: (id: string) => `/detail/${encodeURIComponent(id)}` },
   shipItem: { path: '/item/:id', getHref: (id: string) => `/item/${encodeURIComponent(id)}` },
   shop: { path: '/shop', getHref: () => '/shop' },
   shopItem: { path: '/shop/:id', getHref: (id: string) => `/shop/${encodeURIComponent(id)}` },
+  leaderboard: { path: '/leaderboard', getHref: () => '/leaderboard' },
+  top: { path: '/top', getHref: () => '/top' },
   // Not built yet; the profile menu links to them already (spec §2 header).
   myAssets: { path: '/my-assets', getHref: () => '/my-assets' },
   changeProfile: { path: '/change-profile', getHref: () => '/change-profile' },

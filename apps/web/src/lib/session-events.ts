@@ -33,8 +33,8 @@ export const onSessionExpired = sessionExpired.subscribe;
 export const emitSessionExpired = sessionExpired.emit;
 
 /**
- * Fires after the user confirmed Logout. The cart (not built yet) subscribes here to empty
- * itself, so the accounts area never has to know about the cart.
+ * Fires after the user confirmed Logout, for anything that must forget the player. (The cart
+ * is emptied by the logout call itself, so it empties even before its module has loaded.)
  */
 export const onLogout = logout.subscribe;
 export const emitLogout = logout.emit;

@@ -1,3 +1,4 @@
 export * from './accounts.ts';
 export * from './platform.ts';
 export * from './catalogue.ts';
+export * from './orders.ts';

@@ -10,6 +10,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     schema: {
       tags: ['catalogue'],
       summary: 'Container-house unit types (the landing view): apartment range, area, floors, rooms, housing, price of a piece in USDC, APR, minted / total pieces',
+      description:
+        '`listed` counts the marketplace listings of each type that are for sale now and `cheapest_listing_id` names the one with the lowest ' +
+        'sell price (null when none is), so a client can link a type to a unit it can buy at /market/{id}.',
       response: { 200: HouseTypesResponseSchema, '4xx': ErrorResponseSchema },
     },
     handler: async () => ({
@@ -34,6 +37,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
           price_micro: price,
           apr_bps: t.apr_bps,
           image: unitImagePath(t.type as 1 | 2 | 3 | 4 | 5),
+          listed: t.listed,
+          cheapest_listing_id: t.cheapest_listing_id,
         };
       }),
     }),

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogueTestApp, getJson, type CatalogueTestApp } from '../../../test/catalogue-test-app.ts';
 import { users } from '../../db/schema/index.ts';
 
-type Board = { error: boolean; data: Array<{ _id: string; rank: number; user_name: string; point_number: number }>; total: number; period: string };
+type Board = {
+  error: boolean;
+  data: Array<{ _id: string; rank: number; user_name: string; point_number: number }>;
+  total: number;
+  period: string;
+};
 
 describe('GET /api/leaderboards/topref', () => {
   let t: CatalogueTestApp;
@@ -24,12 +29,19 @@ describe('GET /api/leaderboards/topref', () => {
   it('ranks referrers by sign-ups with their code this month, named by their account', async () => {
     const { db } = t.database;
     const wallet = `0x${'a'.repeat(40)}`;
-    const [nova] = await db.insert(users).values({ username: 'nova', walletAddress: wallet }).returning({ id: users.id });
+    const [nova] = await db
+      .insert(users)
+      .values({ username: 'nova', walletAddress: wallet })
+      .returning({ id: users.id });
     const stranger = `0x${'b'.repeat(40)}`;
     const thisMonth = new Date('2026-05-03T00:00:00Z');
     const lastMonth = new Date('2026-04-28T00:00:00Z');
     const signUps = [
-      ...Array.from({ length: 3 }, (_, i) => ({ username: `a${i}`, walletRef: wallet.toUpperCase().replace('0X', '0x'), createdAt: thisMonth })),
+      ...Array.from({ length: 3 }, (_, i) => ({
+        username: `a${i}`,
+        walletRef: wallet.toUpperCase().replace('0X', '0x'),
+        createdAt: thisMonth,
+      })),
       ...Array.from({ length: 2 }, (_, i) => ({ username: `b${i}`, walletRef: stranger, createdAt: thisMonth })),
       ...Array.from({ length: 5 }, (_, i) => ({ username: `c${i}`, walletRef: stranger, createdAt: lastMonth })),
       { username: 'nobody', walletRef: null, createdAt: thisMonth },
@@ -52,6 +64,31 @@ describe('GET /api/leaderboards/topref', () => {
     ]);
     const second = await board('period=all&limit=1&page=2');
     expect(second).toMatchObject({ total: 2, data: [{ rank: 2, user_name: 'nova' }] });
+  });
+
+  it('never shows a hand-typed code or an e-mail address on the public board', async () => {
+    const { db } = t.database;
+    const before = await board('period=all');
+    const thisMonth = new Date('2026-05-04T00:00:00Z');
+    // The `code` link parameter is free text: these name no player and must not be ranked.
+    const typed = ['ada@example.com', 'friend42', `0x${'c'.repeat(39)}`, `0x${'d'.repeat(40)}-x`];
+    await db
+      .insert(users)
+      .values(
+        typed.flatMap((code, i) =>
+          Array.from({ length: 9 }, (_, j) => ({ username: `t${i}_${j}`, walletRef: code, createdAt: thisMonth })),
+        ),
+      );
+    // An account name that looks like an e-mail (older rows) is cut before it is shown.
+    const wallet = `0x${'e'.repeat(40)}`;
+    await db.insert(users).values({ username: 'zed@example.com', walletAddress: wallet });
+    await db
+      .insert(users)
+      .values(Array.from({ length: 8 }, (_, i) => ({ username: `z${i}`, walletRef: wallet, createdAt: thisMonth })));
+    const after = await board('period=all');
+    expect(after.total).toBe(before.total + 1);
+    expect(after.data[0]).toMatchObject({ rank: 1, user_name: 'z***', point_number: 8 });
+    expect(JSON.stringify(after)).not.toMatch(/@|example|friend42|0xccc|0xddd/);
   });
 
   it('answers bad paging or periods with 400', async () => {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { queryShaped, type Values } from '../../lib/catalogue/query-shapes.ts';
 import { ALL_SEGMENTS } from '../../lib/catalogue/segments.ts';
 
 /**
@@ -24,38 +25,59 @@ export const FEED_ORDER = sql.raw('listed_at DESC NULLS LAST, id DESC NULLS LAST
 export const hasPrice = (q: ListingQuery) => q.priceFromMicro !== null || q.priceToMicro !== null;
 const inList = (values: readonly number[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
+/**
+ * The builders below make a query's shape (lib/catalogue/query-shapes.ts): segments and
+ * the plan are part of the text, while prices, limit, offset and the excluded id are
+ * placeholders that `listingValues` fills for each call.
+ */
+const PRICE_FROM = sql.placeholder('price_from');
+const PRICE_TO = sql.placeholder('price_to');
+const LIMIT = sql.placeholder('limit');
+const OFFSET = sql.placeholder('offset');
+/** offset + limit: how many ids a branch must yield at most. */
+const NEED = sql.placeholder('need');
+const EXCLUDE = sql.placeholder('exclude');
+
+/** The values of one call for the placeholders above. */
+export function listingValues(q: ListingQuery, limit: number, offset: number, excludeId?: string): Values {
+  return { price_from: q.priceFromMicro?.toString(), price_to: q.priceToMicro?.toString(), limit, offset, need: offset + limit, exclude: excludeId };
+}
+
+/** What, besides the values, makes two listing queries differ: the cache key of their SQL. */
+export const listingShape = (q: ListingQuery, excluding = false) =>
+  `${q.segments?.join(',') ?? '*'}|${q.priceFromMicro === null ? '' : '>'}${q.priceToMicro === null ? '' : '<'}${excluding ? '|x' : ''}`;
+
 /** The WHERE of listed items. A price bound always comes with a segment list, so (segment, price) serves it. */
-export function listedWhere(q: ListingQuery, extra?: SQL): SQL {
+export function listedWhere(q: ListingQuery, excluding = false): SQL {
   const segments = q.segments ?? (hasPrice(q) ? ALL_SEGMENTS : null);
   const parts: SQL[] = [sql`status = 'listed'`];
   if (segments) parts.push(segments.length === 1 ? sql`segment = ${segments[0]}` : sql`segment IN (${inList(segments)})`);
-  if (q.priceFromMicro !== null) parts.push(sql`sell_price_micro >= ${q.priceFromMicro.toString()}`);
-  if (q.priceToMicro !== null) parts.push(sql`sell_price_micro <= ${q.priceToMicro.toString()}`);
-  if (extra) parts.push(extra);
+  if (q.priceFromMicro !== null) parts.push(sql`sell_price_micro >= ${PRICE_FROM}`);
+  if (q.priceToMicro !== null) parts.push(sql`sell_price_micro <= ${PRICE_TO}`);
+  if (excluding) parts.push(sql`id <> ${EXCLUDE}`);
   return sql.join(parts, sql` AND `);
 }
 
 const oneSegment = (q: ListingQuery, segment: number): ListingQuery => ({ ...q, segments: [segment] });
 
-/** The ids of one page, as a subquery yielding `id`. */
-export function pageIds(q: ListingQuery, limit: number, offset: number, plan: PagePlan, extra?: SQL): SQL {
-  const page = sql`ORDER BY ${FEED_ORDER} LIMIT ${limit} OFFSET ${offset}`;
-  const need = offset + limit;
+/** The ids of one page, as a subquery yielding `id`; `excluding` leaves out the listing `exclude`. */
+export function pageIds(q: ListingQuery, plan: PagePlan, excluding = false): SQL {
+  const page = sql`ORDER BY ${FEED_ORDER} LIMIT ${LIMIT} OFFSET ${OFFSET}`;
   if (plan.mode === 'matches') {
-    return sql`WITH matches AS MATERIALIZED (SELECT id, listed_at FROM marketplace_listings WHERE ${listedWhere(q, extra)}) SELECT id FROM matches ${page}`;
+    return sql`WITH matches AS MATERIALIZED (SELECT id, listed_at FROM marketplace_listings WHERE ${listedWhere(q, excluding)}) SELECT id FROM matches ${page}`;
   }
   if (plan.mode === 'ordered' && (!q.segments || q.segments.length === 1)) {
-    return sql`SELECT id FROM marketplace_listings WHERE ${listedWhere(q, extra)} ${page}`;
+    return sql`SELECT id FROM marketplace_listings WHERE ${listedWhere(q, excluding)} ${page}`;
   }
   const ordered = plan.mode === 'probed' ? plan.ordered : q.segments!;
   const few = plan.mode === 'probed' ? plan.few : [];
   // The LIMIT inside each branch lets the planner merge ordered index scans lazily.
   const branches = [
-    ...ordered.map((s) => sql`(SELECT id, listed_at FROM marketplace_listings WHERE ${listedWhere(oneSegment(q, s), extra)} ORDER BY ${FEED_ORDER} LIMIT ${need})`),
+    ...ordered.map((s) => sql`(SELECT id, listed_at FROM marketplace_listings WHERE ${listedWhere(oneSegment(q, s), excluding)} ORDER BY ${FEED_ORDER} LIMIT ${NEED})`),
     // OFFSET 0 keeps the sort out of the inner plan: it reads the few matches by price range.
     ...few.map(
-      (s) => sql`(SELECT id, listed_at FROM (SELECT id, listed_at FROM marketplace_listings WHERE ${listedWhere(oneSegment(q, s), extra)} OFFSET 0) m
-                  ORDER BY ${FEED_ORDER} LIMIT ${need})`,
+      (s) => sql`(SELECT id, listed_at FROM (SELECT id, listed_at FROM marketplace_listings WHERE ${listedWhere(oneSegment(q, s), excluding)} OFFSET 0) m
+                  ORDER BY ${FEED_ORDER} LIMIT ${NEED})`,
     ),
   ];
   if (branches.length === 0) return sql`SELECT NULL::bigint AS id WHERE FALSE`;
@@ -78,14 +100,8 @@ export async function choosePlan(db: DbOrTx, q: ListingQuery, capped: boolean, n
  * read whole and sorted. Segments with at least `need` matches are walked in order.
  */
 export async function probeSegments(db: DbOrTx, q: ListingQuery, need: number): Promise<PagePlan> {
-  const cap = Math.min(2000, Math.max(64, need));
-  const segments = q.segments ?? ALL_SEGMENTS;
-  const rows = await queryRows<{ segment: number; n: number }>(
-    db,
-    sql`SELECT s.segment, (SELECT count(*) FROM (SELECT 1 FROM marketplace_listings
-               WHERE status = 'listed' AND segment = s.segment ${priceAnd(q)} LIMIT ${cap}) probe)::int AS n
-        FROM unnest(ARRAY[${inList(segments)}]::smallint[]) AS s(segment)`,
-  );
+  const cap = probeCap(need);
+  const rows = await queryShaped<{ segment: number; n: number }>(db, `probe|${listingShape(q)}`, () => probeQuery(q), probeValues(q, need));
   return {
     mode: 'probed',
     ordered: rows.filter((r) => r.n >= cap).map((r) => r.segment),
@@ -93,9 +109,19 @@ export async function probeSegments(db: DbOrTx, q: ListingQuery, need: number): 
   };
 }
 
+const probeCap = (need: number) => Math.min(2000, Math.max(64, need));
+export const probeValues = (q: ListingQuery, need: number): Values => ({ ...listingValues(q, 0, 0), cap: probeCap(need) });
+
+/** The probe of `probeSegments`: each segment's matches, counted up to the placeholder `cap`. */
+export function probeQuery(q: ListingQuery): SQL {
+  return sql`SELECT s.segment, (SELECT count(*) FROM (SELECT 1 FROM marketplace_listings
+               WHERE status = 'listed' AND segment = s.segment ${priceAnd(q)} LIMIT ${sql.placeholder('cap')}) probe)::int AS n
+        FROM unnest(ARRAY[${inList(q.segments ?? ALL_SEGMENTS)}]::smallint[]) AS s(segment)`;
+}
+
 function priceAnd(q: ListingQuery): SQL {
   const parts: SQL[] = [];
-  if (q.priceFromMicro !== null) parts.push(sql` AND sell_price_micro >= ${q.priceFromMicro.toString()}`);
-  if (q.priceToMicro !== null) parts.push(sql` AND sell_price_micro <= ${q.priceToMicro.toString()}`);
+  if (q.priceFromMicro !== null) parts.push(sql` AND sell_price_micro >= ${PRICE_FROM}`);
+  if (q.priceToMicro !== null) parts.push(sql` AND sell_price_micro <= ${PRICE_TO}`);
   return sql.join(parts);
 }

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
-import { boundedCount, type BoundedTotal } from '../../lib/catalogue/bounded-count.ts';
+import { boundedCountOfShape, type BoundedTotal } from '../../lib/catalogue/bounded-count.ts';
 import { DNC_COLUMNS, SHIP_COLUMNS, UNIT_COLUMNS, type DncColumns, type ShipColumns, type UnitColumns } from '../../lib/catalogue/item-view.ts';
-import { hasPrice, listedWhere, pageIds, type ListingQuery, type PagePlan } from './listing-page.ts';
+import { bindValues, queryShaped } from '../../lib/catalogue/query-shapes.ts';
+import { hasPrice, listedWhere, listingShape, listingValues, pageIds, type ListingQuery, type PagePlan } from './listing-page.ts';
 
 export type { ListingQuery, PagePlan };
 
@@ -28,17 +29,28 @@ const ITEM_JOINS = sql.raw(`
   LEFT JOIN house_units u ON u.apartment = l.house_unit_id
   LEFT JOIN house_unit_types t ON t.type = u.type`);
 
-/** One page of listed items: ids first (from indexes alone), then only those rows with their items. */
-export function findListedQuery(q: ListingQuery, limit: number, offset: number, plan: PagePlan = ORDERED, extra?: SQL): SQL {
+/**
+ * One page of listed items: ids first (from indexes alone), then only those rows with their
+ * items. Prices, limit, offset and the excluded id are placeholders (`listingValues`).
+ */
+export function listedPageQuery(q: ListingQuery, plan: PagePlan = ORDERED, excluding = false): SQL {
   return sql`${LISTING_SELECT}
-      FROM (${pageIds(q, limit, offset, plan, extra)}) page
+      FROM (${pageIds(q, plan, excluding)}) page
       JOIN marketplace_listings l ON l.id = page.id
       ${ITEM_JOINS}
       ORDER BY l.listed_at DESC NULLS LAST, l.id DESC NULLS LAST`;
 }
 
-export function findListed(db: DbOrTx, q: ListingQuery, limit: number, offset: number, plan: PagePlan = ORDERED, extra?: SQL): Promise<ListingRow[]> {
-  return queryRows<ListingRow>(db, findListedQuery(q, limit, offset, plan, extra));
+/** The page query with one call's values bound, as the service sends it (EXPLAIN, benchmarks). */
+export const findListedQuery = (q: ListingQuery, limit: number, offset: number, plan: PagePlan = ORDERED): SQL =>
+  bindValues(listedPageQuery(q, plan), listingValues(q, limit, offset));
+
+const planShape = (plan: PagePlan) => (plan.mode === 'probed' ? `probed:${plan.ordered.join(',')}:${plan.few.join(',')}` : plan.mode);
+
+/** A page of listed items, optionally without the listing `excludeId`; its SQL is built once per shape. */
+export function findListed(db: DbOrTx, q: ListingQuery, limit: number, offset: number, plan: PagePlan = ORDERED, excludeId?: string): Promise<ListingRow[]> {
+  const excluding = excludeId !== undefined;
+  return queryShaped<ListingRow>(db, `page|${listingShape(q, excluding)}|${planShape(plan)}`, () => listedPageQuery(q, plan, excluding), listingValues(q, limit, offset, excludeId));
 }
 
 /** The count the list total costs: a sum over `listing_counts`, or null when a price bound needs the bounded count. */
@@ -48,7 +60,10 @@ export function countFromCountsQuery(q: ListingQuery): SQL | null {
   return sql`SELECT coalesce(sum(listed), 0)::text AS n FROM listing_counts ${where}`;
 }
 
-export const countFromWhere = (q: ListingQuery): SQL => sql`FROM marketplace_listings WHERE ${listedWhere(q)}`;
+/** "FROM … WHERE …" of the listed items a filter keeps, with price placeholders. */
+const listedFromWhere = (q: ListingQuery): SQL => sql`FROM marketplace_listings WHERE ${listedWhere(q)}`;
+/** The same with the filter's prices bound (EXPLAIN, benchmarks). */
+export const countFromWhere = (q: ListingQuery): SQL => bindValues(listedFromWhere(q), listingValues(q, 0, 0));
 
 /**
  * How many listed items match. Without a price bound it is a sum over `listing_counts`
@@ -56,17 +71,15 @@ export const countFromWhere = (q: ListingQuery): SQL => sql`FROM marketplace_lis
  * the cap.
  */
 export async function countListed(db: DbOrTx, q: ListingQuery): Promise<BoundedTotal> {
-  const fromCounts = countFromCountsQuery(q);
-  if (fromCounts) {
-    const [row] = await queryRows<{ n: string }>(db, fromCounts);
+  const shape = listingShape(q);
+  if (!hasPrice(q)) {
+    const [row] = await queryShaped<{ n: string }>(db, `counts|${shape}`, () => countFromCountsQuery(q)!);
     return { total: Number(row?.n ?? 0), capped: false };
   }
-  return boundedCount(db, countFromWhere(q));
+  return boundedCountOfShape(db, `listed|${shape}`, () => listedFromWhere(q), listingValues(q, 0, 0));
 }
 
 export async function getListing(db: DbOrTx, id: string): Promise<ListingRow | undefined> {
   const [row] = await queryRows<ListingRow>(db, sql`${LISTING_SELECT} FROM marketplace_listings l ${ITEM_JOINS} WHERE l.id = ${id}`);
   return row;
 }
-
-export const excludingListing = (id: string) => sql`id <> ${id}`;

@@ -9,14 +9,18 @@ import {
   TotalDepositResponseSchema,
 } from '@starport/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { UnitsChainConfig } from '../../config.ts';
+import { compiledSerializerCompiler } from '../../lib/serialization/compiled-json.ts';
+import { UNDEPLOYED_UNITS_CHAIN, withUnitDetails } from './item-unit.ts';
 import { MarketplaceService, type MarketplaceDeps } from './marketplace.service.ts';
 
 const errors = { '4xx': ErrorResponseSchema };
 const tags = ['marketplace'];
 
 /** The marketplace calls (storefront.md §7, owned-assets.md §7.4), under /api/marketplace. */
-export const marketplaceRoutes: FastifyPluginAsyncZod<MarketplaceDeps> = async (app, deps) => {
+export const marketplaceRoutes: FastifyPluginAsyncZod<MarketplaceDeps & { unitsChain?: UnitsChainConfig }> = async (app, deps) => {
   const market = new MarketplaceService(deps);
+  const unitsChain = deps.unitsChain ?? UNDEPLOYED_UNITS_CHAIN;
 
   app.get('/find', {
     schema: {
@@ -27,6 +31,8 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<MarketplaceDeps> = async (
       querystring: MarketplaceFindQuerySchema,
       response: { 200: MarketplaceFindResponseSchema, ...errors },
     },
+    // The busiest call: its answers are written by a serializer compiled from the schema (docs/decisions/0011).
+    serializerCompiler: compiledSerializerCompiler,
     handler: async (req) => ({ error: false as const, ...(await market.find(req.query)) }),
   });
 
@@ -34,10 +40,14 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<MarketplaceDeps> = async (
     schema: {
       tags,
       summary: 'One listing with its price history (recorded sales of the same item) and more from its collection',
+      description:
+        'A container-house unit (`kind` house_unit) also has `collection` (name, ERC1155, chain, and the contract address and explorer link, ' +
+        'both null until the contract is deployed) and `type_price_history` (the sales of every apartment of its type). ' +
+        'An id that names no listing answers 404 NOT_FOUND.',
       params: CatalogueIdParamsSchema,
       response: { 200: MarketplaceItemResponseSchema, ...errors },
     },
-    handler: async (req) => ({ error: false as const, item: await market.item(req.params.id) }),
+    handler: async (req) => ({ error: false as const, item: await withUnitDetails(deps.db, unitsChain, await market.item(req.params.id)) }),
   });
 
   app.get('/recently_sold', {

@@ -42,7 +42,7 @@ export class MarketplaceService {
     if (!row) throw notFound(`There is no marketplace item with id ${id.slice(0, 64)}.`);
     const [history, more] = await Promise.all([
       priceHistory(this.d.db, itemRef(row), PRICE_HISTORY_POINTS),
-      repo.findListed(this.d.db, { segments: collectionSegments(row), priceFromMicro: null, priceToMicro: null }, MORE_FROM_COLLECTION, 0, { mode: 'ordered' }, repo.excludingListing(row.id)),
+      repo.findListed(this.d.db, { segments: collectionSegments(row), priceFromMicro: null, priceToMicro: null }, MORE_FROM_COLLECTION, 0, { mode: 'ordered' }, row.id),
     ]);
     return {
       ...toMarketplaceItem(row),

@@ -9,6 +9,7 @@ import {
 } from '@starport/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
+import { compiledSerializerCompiler } from '../../lib/serialization/compiled-json.ts';
 import { ShopService } from './shop.service.ts';
 
 const errors = { '4xx': ErrorResponseSchema };
@@ -27,6 +28,8 @@ export const shopRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       querystring: ShopFindQuerySchema,
       response: { 200: ShopFindResponseSchema, ...errors },
     },
+    // A list call: answers written by a serializer compiled from the schema (docs/decisions/0011).
+    serializerCompiler: compiledSerializerCompiler,
     handler: async (req) => ({ error: false as const, ...(await shop.find(req.query)) }),
   });
 

@@ -2,7 +2,7 @@ import sanitizeHtml from 'sanitize-html';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { DEFAULT_TERMS_HTML } from './default-terms.ts';
-import { readSetting, writeSetting } from './settings.repo.ts';
+import { readSetting, writeSetting } from '../../db/settings.ts';
 
 export type SaleProgram = 0 | 1;
 

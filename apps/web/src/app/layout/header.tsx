@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useMatch } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAccountStore } from '../../lib/account-store.ts';
+import { CartButton } from '../../components/cart/cart-button.tsx';
 
 // The menu brings the Radix dropdown and dialog; visitors who are signed out never download them.
 const ProfileMenu = lazy(() =>
@@ -12,6 +13,8 @@ const ProfileMenu = lazy(() =>
 /** Only built areas are linked: a page joins the navigation when its area lands (docs/decisions/0009). */
 export function Header() {
   const loggedIn = useAccountStore((s) => s.status.loggedIn);
+  // The top lists are the leaderboard's second tab, so its link stays lit there too.
+  const onTopLists = useMatch(paths.top.path) !== null;
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -41,8 +44,15 @@ export function Header() {
           <NavLink to={paths.shop.getHref()} className="site-header__link">
             Shop
           </NavLink>
+          <NavLink
+            to={paths.leaderboard.getHref()}
+            className={({ isActive }) => `site-header__link${isActive || onTopLists ? ' active' : ''}`}
+          >
+            Leaderboard
+          </NavLink>
         </nav>
         <div className="site-header__account">
+          <CartButton />
           {loggedIn ? (
             <Suspense fallback={<span className="site-header__placeholder" aria-hidden="true" />}>
               <ProfileMenu />

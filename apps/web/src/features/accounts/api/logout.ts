@@ -1,6 +1,7 @@
 import type { MessageResponse } from '@starport/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { clearCart } from '../../../lib/cart-store.ts';
 import { emitLogout } from '../../../lib/session-events.ts';
 import { clearSession, getRefreshToken } from '../../../lib/session-storage.ts';
 
@@ -17,6 +18,9 @@ export function useLogout() {
     // Signing out locally must not depend on the server being reachable.
     onSettled: () => {
       clearSession();
+      // Logout empties the cart (storefront.md §4); other tabs follow through storage. A refused
+      // token refresh does not: the player did not choose to leave, and visitors keep carts too.
+      clearCart();
       emitLogout();
     },
   });

@@ -10,9 +10,17 @@ import './listing-card.css';
 const RARITY_NAMES = ['Common', 'Rare', 'Epic', 'Legendary'];
 const ELEMENT_NAMES = ['Human', 'AI', 'Alien'];
 
-/** Where a listing opens: ships on their detail page, units and packs on the item page. */
-export const listingHref = (listing: MarketplaceItem) =>
-  listing.kind === 'ship' ? paths.shipDetail.getHref(listing._id) : `/market/${encodeURIComponent(listing._id)}`;
+/**
+ * Where a listing opens: ships on their detail page, units on the unit page (/market/{id}).
+ * DNC packs have no page of their own yet, so their cards do not link (the unit page would
+ * only send them on to the ship page).
+ */
+export const listingHref = (listing: MarketplaceItem): string | null =>
+  listing.kind === 'ship'
+    ? paths.shipDetail.getHref(listing._id)
+    : listing.kind === 'house_unit'
+      ? paths.marketItem.getHref(listing._id)
+      : null;
 
 /** A ship, unit or DNC pack card: picture, name, what it is, and the price in whole USDT. */
 export function ListingCard({ listing }: { listing: MarketplaceItem }) {
@@ -36,8 +44,8 @@ export function ListingCard({ listing }: { listing: MarketplaceItem }) {
 }
 
 /** Links to the detail page once that page is registered (docs/decisions/0009); never to a 404. */
-function MaybeLink({ href, children }: { href: string; children: ReactNode }) {
-  if (!isWebRoute(href)) return <div className="listing-card__link">{children}</div>;
+function MaybeLink({ href, children }: { href: string | null; children: ReactNode }) {
+  if (!href || !isWebRoute(href)) return <div className="listing-card__link">{children}</div>;
   return (
     <Link to={href} className="listing-card__link">
       {children}

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../../test/fetch-mock.ts';
 import { page, renderRoutes } from '../../../test/render.tsx';
@@ -44,9 +44,31 @@ describe('spaceship detail', () => {
     expect(stat('afterburner')).toBe('12');
     expect(stat('rocket_recharge_time')).toBe('4,200 ms');
     expect(stat('rocket_fire_rate')).toBe('6 /min');
-    expect(screen.getByText(/#17 of 150/)).toBeTruthy();
+    expect(document.querySelector('.ship-detail__tags')?.textContent).toBe('Alien · Legendary · #17 of 150');
     expect(screen.getByText('No sales recorded yet for this item.')).toBeTruthy();
     expect(screen.getByText('$480.250')).toBeTruthy();
+  });
+
+  it('a Legendary ship has the Legendary section with its serial and, without WebGL (jsdom), the honest 3D fallback', async () => {
+    mockFetch(() => json(200, { error: false, item: ship }));
+    renderRoutes([page('/detail/:id', <ShipDetailPage />)], '/detail/l1');
+    const section = await screen.findByRole('region', { name: 'Legendary #17 of 150' });
+    expect(section.textContent).toContain('Serial #17 belongs to this ship alone');
+    expect(section.textContent).toContain('Flies in the colours of the Xeno Swarm.');
+    expect(within(section).getByText('3D view unavailable')).toBeTruthy();
+    expect(section.querySelector('.ship-viewer')?.getAttribute('data-state')).toBe('unsupported');
+    expect(section.querySelector('canvas')).toBeNull();
+  });
+
+  it('a Common ship shows neither the Legendary section nor a 3D view', async () => {
+    const common = { ...ship, item: { ...ship.item, rarity: 0, rarity_name: 'Common', legendary_serial: null } };
+    mockFetch(() => json(200, { error: false, item: common }));
+    renderRoutes([page('/detail/:id', <ShipDetailPage />)], '/detail/l1');
+    await screen.findByRole('heading', { name: 'Nova Lancer', level: 1 });
+    expect(screen.queryByTestId('legendary-section')).toBeNull();
+    expect(screen.queryByText(/Legendary #/)).toBeNull();
+    expect(document.querySelector('.ship-viewer')).toBeNull();
+    expect(screen.queryByRole('img', { name: /3D model/ })).toBeNull();
   });
 
   it('BUY NOW signed out shows the spec message', async () => {

@@ -1,6 +1,7 @@
 import { withSize } from '@starport/schemas/images';
 import { Link, useParams } from 'react-router';
 import { BuyNow } from '../../../components/catalogue/buy-now.tsx';
+import { LegendarySection } from '../../../components/catalogue/legendary-section.tsx';
 import { PriceHistory } from '../../../components/catalogue/price-history.tsx';
 import { ShipStats } from '../../../components/catalogue/ship-stats.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -64,6 +65,7 @@ export default function ShipDetailPage() {
           </section>
         </div>
       </div>
+      <LegendarySection item={item} name={listing.name} />
       <section className="ship-detail__history" aria-labelledby="price-history-title">
         <h2 id="price-history-title">Price History</h2>
         <PriceHistory points={listing.price_history} />

@@ -1,11 +1,13 @@
 import { blindBoxImagePath, withSize } from '@starport/schemas/images';
 import { useState } from 'react';
+import { AddToCartButton } from '../../../components/cart/add-to-cart-button.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import type { NewCartItem } from '../../../lib/cart-store.ts';
 import { formatPercent } from '../../../lib/format.ts';
-import { useBlindBox, useBlindBoxChance, type BlindBoxOdds } from '../api/blind-box.ts';
+import { useBlindBox, useBlindBoxChance, type BlindBox, type BlindBoxOdds } from '../api/blind-box.ts';
 import './blind-box-promo.css';
 
 /** The promo shows the box price as the spec does: "$250", with the listed "$1,000" struck through. */
@@ -23,10 +25,21 @@ const ODDS_ROWS: { key: keyof BlindBoxOdds; label: string }[] = [
   { key: 'legend', label: 'Legendary' },
 ];
 
-/**
- * The Frontier Blind Boxes promo (storefront.md §2 shop list). Adding the box to the cart
- * arrives with the cart issue; until then the promo shows the price and the odds only.
- */
+/** The spec's blind box cart item (§3), every figure as the API states it. */
+export const blindBoxCartItem = (box: BlindBox): NewCartItem => ({
+  _id: box._id,
+  object: box.object,
+  code: box.code,
+  name: box.name,
+  image: box.image,
+  rarity: null,
+  type: null,
+  sell_price: box.sell_price,
+  price: box.price,
+  soldout: false,
+});
+
+/** The Frontier Blind Boxes promo (storefront.md §2 shop list): price, Add to cart, the odds. */
 export function BlindBoxPromo() {
   const box = useBlindBox();
   const [open, setOpen] = useState(false);
@@ -62,9 +75,13 @@ export function BlindBoxPromo() {
             )}
           </p>
         )}
-        <Button variant="secondary" onClick={() => setOpen(true)}>
-          View probability
-        </Button>
+        <div className="blind-box-promo__actions">
+          {/* Waits for the API's answer: the cart line is the box as the API names it. */}
+          <AddToCartButton item={box.data ? blindBoxCartItem(box.data.item) : null} />
+          <Button variant="secondary" onClick={() => setOpen(true)}>
+            View probability
+          </Button>
+        </div>
       </div>
       <OddsDialog open={open} onOpenChange={setOpen} />
     </section>

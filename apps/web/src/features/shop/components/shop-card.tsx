@@ -1,12 +1,28 @@
 import type { ShopItem } from '@starport/schemas';
 import { withSize } from '@starport/schemas/images';
 import { Link } from 'react-router';
+import { AddToCartButton } from '../../../components/cart/add-to-cart-button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatCardPrice } from '../../../lib/format.ts';
+import type { NewCartItem } from '../../../lib/cart-store.ts';
 import { elementName, rarityName, stockLabel } from './ship-names.ts';
 import './shop-card.css';
 
-/** A ship for sale in the shop: picture, name, element · rarity, price in whole USDT, stock. */
+/** The spec's cart item for a shop ship (storefront.md §3). */
+export const shopCartItem = (s: ShopItem): NewCartItem => ({
+  _id: s._id,
+  object: s.object,
+  code: s.code,
+  name: s.name,
+  image: s.image,
+  rarity: s.rarity,
+  type: s.type,
+  sell_price: s.sell_price,
+  price: s.price,
+  soldout: s.soldout || s.stock <= 0,
+});
+
+/** A ship for sale in the shop: picture, name, element · rarity, price in whole USDT, stock, Add to cart. */
 export function ShopCard({ shopItem }: { shopItem: ShopItem }) {
   const { item } = shopItem;
   const soldOut = shopItem.soldout || shopItem.stock <= 0;
@@ -22,6 +38,7 @@ export function ShopCard({ shopItem }: { shopItem: ShopItem }) {
       <p className={soldOut ? 'shop-card__stock shop-card__stock--out' : 'shop-card__stock'}>
         {stockLabel(shopItem.stock, shopItem.soldout)}
       </p>
+      <AddToCartButton item={shopCartItem(shopItem)} disabled={soldOut} variant="secondary" className="shop-card__add" />
     </article>
   );
 }

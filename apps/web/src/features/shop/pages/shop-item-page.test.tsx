@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAccountStore } from '../../../lib/account-store.ts';
 import { json, mockFetch } from '../../../test/fetch-mock.ts';
@@ -45,6 +45,25 @@ describe('shop item', () => {
     expect(stat('rocket_fire_rate')).toBe('6 /min');
     expect(screen.getByText('No sales recorded yet for this item.')).toBeTruthy();
     expect(screen.getByText('$480.250')).toBeTruthy();
+  });
+
+  it('a Legendary ship has the Legendary section with its serial and, without WebGL (jsdom), the honest 3D fallback', async () => {
+    mockFetch(() => json(200, { error: false, item: shopItem() }));
+    renderRoutes([page('/shop/:id', <ShopItemPage />)], '/shop/shop1');
+    const section = await screen.findByRole('region', { name: 'Legendary #17 of 150' });
+    expect(section.textContent).toContain('Only 150 Legendary ships will ever exist');
+    expect(within(section).getByText('3D view unavailable')).toBeTruthy();
+    expect(section.querySelector('.ship-viewer')?.getAttribute('data-state')).toBe('unsupported');
+  });
+
+  it('a Common ship shows neither the Legendary section nor a 3D view', async () => {
+    const common = { ...item, rarity: 0, rarity_name: 'Common', legendary_serial: null };
+    mockFetch(() => json(200, { error: false, item: shopItem({ rarity: 0, item: common, cache: common }) }));
+    renderRoutes([page('/shop/:id', <ShopItemPage />)], '/shop/shop1');
+    await screen.findByRole('heading', { name: 'Nova Lancer', level: 1 });
+    expect(screen.queryByTestId('legendary-section')).toBeNull();
+    expect(screen.queryByText(/Legendary #/)).toBeNull();
+    expect(document.querySelector('.ship-viewer')).toBeNull();
   });
 
   it('BUY NOW signed out shows the sign-in message; signed in it waits for checkout', async () => {

@@ -1,6 +1,7 @@
 import { withSize } from '@starport/schemas/images';
 import { Link, useParams } from 'react-router';
 import { BuyNow } from '../../../components/catalogue/buy-now.tsx';
+import { LegendarySection } from '../../../components/catalogue/legendary-section.tsx';
 import { PriceHistory } from '../../../components/catalogue/price-history.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -70,6 +71,7 @@ export default function ShopItemPage() {
           </section>
         </div>
       </div>
+      <LegendarySection item={item} name={shopItem.name} />
       <section className="shop-item__history" aria-labelledby="price-history-title">
         <h2 id="price-history-title">Price History</h2>
         <PriceHistory points={shopItem.price_history} />

@@ -1,65 +1,71 @@
 import { Link } from 'react-router';
+import { HouseTypesView } from '../../../components/catalogue/house-types-view.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAccountStore } from '../../../lib/account-store.ts';
+import { ContactForm } from '../components/contact-form.tsx';
+import { FeaturedSales } from '../components/featured-sales.tsx';
+import { LandingCounters } from '../components/landing-counters.tsx';
 import './home-page.css';
 
 /**
- * A plain landing page until the catalogue area replaces it: what Starport is and how to start.
- * Deliberately no invented counters or ship cards (the old client hard-coded those).
+ * The landing page (home_version 1): what Starport is, live figures, the top sales, the container houses and the
+ * contact form. Everything shown comes from the API; nothing here is placeholder content.
+ * It stays light: no chart, wallet or marketplace-list code is imported from here.
  */
 export default function HomePage() {
   const loggedIn = useAccountStore((s) => s.status.loggedIn);
   const user = useAccountStore((s) => s.user);
 
   return (
-    <div className="page home">
-      <section className="home__hero" aria-labelledby="home-title">
-        <p className="home__eyebrow">The space game storefront and marketplace</p>
-        <h1 id="home-title" className="home__title">
+    <div className="page landing">
+      <section className="landing__hero" aria-labelledby="home-title">
+        <p className="landing__eyebrow">The space game storefront and marketplace</p>
+        <h1 id="home-title" className="landing__title">
           Build your fleet at Starport
         </h1>
-        <p className="home__lead">
-          Starport is where pilots collect spaceships of the Human, AI and Alien factions, from Common to the 150
-          Legendary ships, open Frontier Blind Boxes, and own units of the container-house real-estate line.
-          Every price is in USD; pay by card or with crypto.
+        <p className="landing__lead">
+          Collect spaceships of the Human, AI and Alien factions, from Common to the 150 Legendary ships, open Frontier
+          Blind Boxes, and own pieces of the container-house real-estate line. Every price is in USD; pay by card or
+          with crypto.
         </p>
-        {loggedIn ? (
-          <p className="home__welcome">
-            Welcome back{user ? `, ${user.username}` : ''}. The shop and the marketplace open here soon.
-          </p>
-        ) : (
-          <div className="row">
-            <Link className={buttonClass('primary')} to={paths.registry.getHref()}>
+        {loggedIn && user && <p className="landing__welcome">Welcome back, {user.username}.</p>}
+        <div className="row">
+          <Link className={buttonClass('primary')} to={paths.market.getHref()}>
+            Browse the marketplace
+          </Link>
+          <Link className={buttonClass('secondary')} to={paths.shop.getHref()}>
+            Visit the shop
+          </Link>
+          {!loggedIn && (
+            <Link className={buttonClass('ghost')} to={paths.registry.getHref()}>
               Create an account
             </Link>
-            <Link className={buttonClass('secondary')} to={paths.login.getHref()}>
-              Sign in to Starport
-            </Link>
-          </div>
-        )}
+          )}
+        </div>
       </section>
 
-      <section className="home__features" aria-label="What you can do">
-        <article className="card">
-          <h2>Collect</h2>
+      <LandingCounters />
+
+      <FeaturedSales />
+
+      {/*
+        SLOT: container-house landing view (storefront.md §2 "Container-house landing view").
+        Its own section, heading, loading and error states; it shares the house_types answer
+        with the counters above (same query key), so the page asks for it once.
+      */}
+      <div className="landing__section" data-slot="house-types">
+        <HouseTypesView />
+      </div>
+
+      <section className="landing__section landing__contact" aria-labelledby="landing-contact-title">
+        <div>
+          <h2 id="landing-contact-title">Contact us</h2>
           <p className="muted">
-            Spaceships come in four rarities: Common, Rare, Epic and Legendary. Each belongs to one of three
-            factions.
+            Questions about an order, your account or the game? Send us a message and we will answer by e-mail.
           </p>
-        </article>
-        <article className="card">
-          <h2>Trade</h2>
-          <p className="muted">
-            List the ships you own on the marketplace, or buy from other pilots, with prices always shown in USD.
-          </p>
-        </article>
-        <article className="card">
-          <h2>Own</h2>
-          <p className="muted">
-            Your assets live on chain and in your account. Sign in with a password or link your wallet.
-          </p>
-        </article>
+        </div>
+        <ContactForm />
       </section>
     </div>
   );

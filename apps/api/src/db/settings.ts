@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { settings } from '../../db/schema/index.ts';
+import type { DbOrTx } from './client.ts';
+import { settings } from './schema/index.ts';
 
 export async function readSetting(db: DbOrTx, key: string): Promise<unknown> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));

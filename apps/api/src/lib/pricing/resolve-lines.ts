@@ -1,0 +1,130 @@
+import type { CartLine, PriceSummary } from '@starport/schemas';
+import { sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/client.ts';
+import { notFound } from '../app-error.ts';
+import { microToUsd, toMicro } from '../catalogue/money.ts';
+
+/**
+ * Cart lines → our own names, prices and stock. Shared by the cart's price summary and by
+ * orders, so what the cart shows and what an order charges come from one reading of the
+ * catalogue. Nothing the browser sends besides ids, quantities and kinds is read.
+ */
+
+/** Cart ids of the blind box: 'blindbox-<code>' (the shop's blind-box item answers this _id). */
+export const BOX_PREFIX = 'blindbox-';
+
+export type ResolvedLine = PriceSummary['lines'][number] & {
+  listPriceMicro: bigint;
+  sellPriceMicro: bigint;
+  /** the shop_stock row of a spaceship line, the blind box of a blindbox line */
+  shopStockId: number | null;
+  boxCode: string | null;
+};
+
+type ShopLineRow = {
+  id: string;
+  name: string;
+  price_micro: string;
+  sell_price_micro: string;
+  stock: number;
+  active: boolean;
+};
+type BoxRow = { code: string; name: string; list_price_micro: string; sale_price_micro: string };
+
+const gone = (id: string) =>
+  notFound(`An item in your cart (${id}) is no longer sold. Please remove it from your cart.`);
+
+/** The same item twice in a request is one line with both quantities. */
+export function mergeLines(lines: CartLine[]): CartLine[] {
+  const merged = new Map<string, CartLine>();
+  for (const line of lines) {
+    const key = `${line.object}:${line.id}`;
+    const seen = merged.get(key);
+    merged.set(key, seen ? { ...seen, total: seen.total + line.total } : { ...line });
+  }
+  return [...merged.values()];
+}
+
+/** Each line with our name, prices and stock; an id we do not sell is a 404 naming it. */
+export async function resolveCartLines(db: DbOrTx, lines: CartLine[]): Promise<ResolvedLine[]> {
+  const merged = mergeLines(lines);
+  const shipIds = merged
+    .filter((l) => l.object === 'spaceship')
+    .map((l) => {
+      if (!/^[1-9]\d{0,9}$/.test(l.id) || Number(l.id) > 2_147_483_647) throw gone(l.id);
+      return Number(l.id);
+    });
+  const boxCodes = merged
+    .filter((l) => l.object === 'blindbox')
+    .map((l) => {
+      if (!l.id.startsWith(BOX_PREFIX)) throw gone(l.id);
+      return l.id.slice(BOX_PREFIX.length);
+    });
+  // Sequential, not Promise.all: inside a transaction both queries share one connection.
+  const ships = await shopLines(db, shipIds);
+  const boxes = await blindBoxes(db, boxCodes);
+  const shipById = new Map(ships.map((s) => [s.id, s]));
+  const boxByCode = new Map(boxes.map((b) => [b.code, b]));
+  return merged.map((line) => {
+    if (line.object === 'spaceship') {
+      const s = shipById.get(line.id);
+      if (!s) throw gone(line.id);
+      return {
+        ...priced(line, s.name, s.price_micro, s.sell_price_micro, s.active ? s.stock : 0),
+        shopStockId: Number(s.id),
+        boxCode: null,
+      };
+    }
+    const b = boxByCode.get(line.id.slice(BOX_PREFIX.length));
+    if (!b) throw gone(line.id);
+    return {
+      ...priced(line, b.name, b.list_price_micro, b.sale_price_micro, null),
+      shopStockId: null,
+      boxCode: b.code,
+    };
+  });
+}
+
+function priced(line: CartLine, name: string, listMicro: string, sellMicro: string, stock: number | null) {
+  const sell = toMicro(sellMicro);
+  const list = toMicro(listMicro);
+  return {
+    id: line.id,
+    object: line.object,
+    name,
+    total: line.total,
+    sell_price: microToUsd(sell),
+    price: microToUsd(list),
+    sell_price_micro: sell,
+    stock,
+    soldout: stock !== null && stock <= 0,
+    listPriceMicro: BigInt(list),
+    sellPriceMicro: BigInt(sell),
+  };
+}
+
+/** The shop lines a cart names, in one query (withdrawn ones included: the caller says why they fail). */
+function shopLines(db: DbOrTx, ids: number[]): Promise<ShopLineRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return queryRows<ShopLineRow>(
+    db,
+    sql`SELECT st.id::text AS id, s.name, st.price_micro::text AS price_micro, st.sell_price_micro::text AS sell_price_micro, st.stock, st.active
+        FROM shop_stock st JOIN ships s ON s.id = st.ship_id
+        WHERE st.id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+  );
+}
+
+function blindBoxes(db: DbOrTx, codes: string[]): Promise<BoxRow[]> {
+  if (codes.length === 0) return Promise.resolve([]);
+  return queryRows<BoxRow>(
+    db,
+    sql`SELECT code, name, list_price_micro::text AS list_price_micro, sale_price_micro::text AS sale_price_micro
+        FROM blind_boxes WHERE code IN (${sql.join(
+          codes.map((c) => sql`${c}`),
+          sql`, `,
+        )})`,
+  );
+}

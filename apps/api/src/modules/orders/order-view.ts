@@ -1,0 +1,35 @@
+import type { Order, OrderStatus, PaymentMethod } from '@starport/schemas';
+import { iso, microToUsd } from '../../lib/catalogue/money.ts';
+import { BOX_PREFIX } from '../../lib/pricing/resolve-lines.ts';
+import type { OrderLineRow, OrderRow } from './orders.repo.ts';
+
+const usd = (micro: bigint) => microToUsd(micro.toString());
+
+/** An order as its owner sees it: no internal ids, no provider session, no review flag. */
+export function orderView(row: OrderRow, lines: OrderLineRow[]): Order {
+  return {
+    code: row.code,
+    status: row.status as OrderStatus,
+    method: row.method as PaymentMethod,
+    currency: 'USD',
+    totalsub: usd(row.totalsubMicro),
+    discount: usd(row.discountMicro),
+    total: usd(row.totalMicro),
+    totalsub_micro: row.totalsubMicro.toString(),
+    discount_micro: row.discountMicro.toString(),
+    total_micro: row.totalMicro.toString(),
+    discount_percent: row.discountBps / 100,
+    expires_at: iso(row.expiresAt),
+    created_at: iso(row.createdAt),
+    paid_at: row.paidAt ? iso(row.paidAt) : null,
+    fulfilled_at: row.fulfilledAt ? iso(row.fulfilledAt) : null,
+    lines: lines.map((l) => ({
+      object: l.object as Order['lines'][number]['object'],
+      id: l.object === 'spaceship' ? String(l.shopStockId) : `${BOX_PREFIX}${l.blindBoxCode}`,
+      name: l.name,
+      total: l.quantity,
+      sell_price: usd(l.unitSellPriceMicro),
+      sell_price_micro: l.unitSellPriceMicro.toString(),
+    })),
+  };
+}

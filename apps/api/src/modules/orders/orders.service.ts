@@ -1,0 +1,265 @@
+import type { CartLine, Order, PaymentMethod } from '@starport/schemas';
+import type { Db, Tx } from '../../db/client.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { readDiscountTiers } from '../../lib/pricing/discount-tiers.ts';
+import { priceCart } from '../../lib/pricing/price-cart.ts';
+import { resolveCartLines, type ResolvedLine } from '../../lib/pricing/resolve-lines.ts';
+import { newOrderCode } from './order-code.ts';
+import { PAID_STATUSES } from './order-states.ts';
+import { orderView } from './order-view.ts';
+import * as repo from './orders.repo.ts';
+
+export const ORDER_EXPIRE_JOB = 'order.expire';
+
+export type OrdersDeps = { db: Db; reservationMinutes: number };
+
+/** What a provider told us about a payment (a verified webhook or on-chain transfer, never the browser). */
+export type ProviderPayment = {
+  provider: string;
+  /** the provider's id of this event: each is recorded once */
+  eventId: string;
+  /** what was paid, when the provider says; checked against our own total */
+  amountMicro?: bigint;
+  currency?: string;
+  payload?: Record<string, unknown>;
+};
+
+export type PaidOutcome = 'paid' | 'already_paid' | 'review';
+
+const orderGone = () => notFound('No such order.');
+
+/**
+ * Orders and their stock. Every change of status goes through repo.transition (one
+ * conditional UPDATE, one event row); stock leaves the shop only in openOrder and comes back
+ * only in release(), from the transaction that moved the order out of pending.
+ */
+export class OrdersService {
+  constructor(private readonly d: OrdersDeps) {}
+
+  /**
+   * Prices and reserves a cart for a payment session, in one transaction: the lines are
+   * priced from our own tables, each shop line's copies are taken by a conditional UPDATE, and
+   * the order, its reservations and its expiry job are written together. Any failure (a
+   * sold-out line, a crash) rolls all of it back, stock included.
+   */
+  async openOrder(userId: string, lines: CartLine[], method: PaymentMethod): Promise<Order & { id: number }> {
+    if (lines.length === 0) throw badRequest('The cart is empty.');
+    return this.d.db.transaction(async (tx) => {
+      const resolved = await resolveCartLines(tx, lines);
+      const tiers = await readDiscountTiers(tx);
+      const priced = await takeShopLines(tx, resolved);
+      const totals = priceCart(priced, tiers);
+      const order = await repo.insertOrder(tx, {
+        code: newOrderCode(),
+        userId,
+        method,
+        totalsubMicro: totals.totalsubMicro,
+        discountMicro: totals.discountMicro,
+        totalMicro: totals.priceTotalMicro,
+        discountBps: Math.round(totals.discountPercent * 100),
+        reservationMinutes: this.d.reservationMinutes,
+      });
+      await repo.insertLines(
+        tx,
+        priced.map((l) => ({
+          orderId: order.id,
+          object: l.object,
+          shopStockId: l.shopStockId,
+          blindBoxCode: l.boxCode,
+          name: l.name,
+          quantity: l.total,
+          unitSellPriceMicro: l.sellPriceMicro,
+          unitListPriceMicro: l.listPriceMicro,
+        })),
+      );
+      await repo.insertReservations(
+        tx,
+        order.id,
+        priced.filter((l) => l.shopStockId !== null).map((l) => ({ shopStockId: l.shopStockId!, quantity: l.total })),
+      );
+      await repo.logEvent(
+        tx,
+        order.id,
+        { kind: 'opened', payload: { method, total_micro: order.totalMicro.toString() } },
+        'pending',
+      );
+      await enqueueJob(
+        tx,
+        ORDER_EXPIRE_JOB,
+        { orderId: order.id },
+        { dedupeKey: `${ORDER_EXPIRE_JOB}:${order.id}`, runAt: order.expiresAt },
+      );
+      return { id: order.id, ...orderView(order, await repo.linesOf(tx, [order.id])) };
+    });
+  }
+
+  /**
+   * The reservation lapsed: pending → expired and the stock goes back, once. Not yet due
+   * (a job run early) changes nothing; a paid, cancelled or already expired order neither.
+   */
+  async expire(orderId: number): Promise<'expired' | 'not_due' | 'unchanged'> {
+    return this.d.db.transaction(async (tx) => {
+      const moved = await repo.transition(tx, orderId, ['pending'], 'expired', { kind: 'expired' }, { dueOnly: true });
+      if (!moved.ok) return moved.current === 'pending' ? 'not_due' : 'unchanged';
+      await release(tx, orderId);
+      return 'expired';
+    });
+  }
+
+  /** The payment could not go ahead (the session could not be opened, the provider declined for good). */
+  async fail(orderId: number, reason: string): Promise<boolean> {
+    return this.d.db.transaction(async (tx) => {
+      const moved = await repo.transition(tx, orderId, ['pending'], 'failed', { kind: 'failed', payload: { reason } });
+      if (moved.ok) await release(tx, orderId);
+      return moved.ok;
+    });
+  }
+
+  /** The owner gives up a pending order; another user's code is a 404, so codes cannot be probed. */
+  async cancel(userId: string, code: string): Promise<Order> {
+    const id = await this.d.db.transaction(async (tx) => {
+      const order = await repo.findOwned(tx, userId, code);
+      if (!order) throw orderGone();
+      const moved = await repo.transition(tx, order.id, ['pending'], 'cancelled', { kind: 'cancelled_by_owner' });
+      if (!moved.ok)
+        throw new AppError('CONFLICT', 409, `This order is ${moved.current} and can no longer be cancelled.`);
+      await release(tx, order.id);
+      return order.id;
+    });
+    return this.view(id);
+  }
+
+  /**
+   * A verified payment: pending → paid, and the reserved copies are sold. Idempotent: an
+   * order already paid is left as it is and nothing is written. A payment for an order that
+   * is no longer pending (expired, cancelled) or of another amount is not accepted: it is
+   * recorded and the order flagged for review, so an operator can refund or honour it.
+   */
+  async markPaid(orderId: number, p: ProviderPayment): Promise<PaidOutcome> {
+    return this.d.db.transaction(async (tx) => {
+      const order = await repo.findById(tx, orderId);
+      if (!order) throw orderGone();
+      const eventId = `${p.provider}:${p.eventId}`;
+      const payload = {
+        provider: p.provider,
+        amount_micro: p.amountMicro?.toString() ?? null,
+        currency: p.currency ?? null,
+        ...p.payload,
+      };
+      if (
+        (p.amountMicro !== undefined && p.amountMicro !== order.totalMicro) ||
+        (p.currency !== undefined && p.currency.toUpperCase() !== order.currency)
+      ) {
+        return this.review(tx, orderId, { kind: 'payment_mismatch', providerEventId: eventId, payload });
+      }
+      const moved = await repo.transition(tx, orderId, ['pending'], 'paid', {
+        kind: 'paid',
+        providerEventId: eventId,
+        payload,
+      });
+      if (moved.ok) {
+        await repo.consumeReservations(tx, orderId);
+        return 'paid';
+      }
+      if (moved.current && PAID_STATUSES.includes(moved.current)) return 'already_paid';
+      return this.review(tx, orderId, {
+        kind: 'payment_after_close',
+        providerEventId: eventId,
+        payload: { ...payload, status: moved.current },
+      });
+    });
+  }
+
+  /** Records the payment session a provider opened for this order (once). */
+  attachSession(orderId: number, provider: string, sessionId: string): Promise<boolean> {
+    return repo.attachSession(this.d.db, orderId, provider, sessionId);
+  }
+
+  findByProviderSession(provider: string, sessionId: string) {
+    return repo.findByProviderSession(this.d.db, provider, sessionId);
+  }
+
+  /** GET /api/orders/{code}: the caller's order, or a 404 whether it is someone else's or does not exist. */
+  async getOwned(userId: string, code: string): Promise<Order> {
+    const order = await repo.findOwned(this.d.db, userId, code);
+    if (!order) throw orderGone();
+    return orderView(order, await repo.linesOf(this.d.db, [order.id]));
+  }
+
+  /** GET /api/orders: the caller's orders, newest first. */
+  async listOwned(
+    userId: string,
+    page: number,
+    limit: number,
+  ): Promise<{ orders: Order[]; total: number; page: number; limit: number }> {
+    const { rows, total } = await repo.listOwned(this.d.db, userId, page, limit);
+    const lines = await repo.linesOf(
+      this.d.db,
+      rows.map((r) => r.id),
+    );
+    return {
+      orders: rows.map((r) =>
+        orderView(
+          r,
+          lines.filter((l) => l.orderId === r.id),
+        ),
+      ),
+      total,
+      page,
+      limit,
+    };
+  }
+
+  private async view(orderId: number): Promise<Order> {
+    const order = await repo.findById(this.d.db, orderId);
+    if (!order) throw orderGone();
+    return orderView(order, await repo.linesOf(this.d.db, [orderId]));
+  }
+
+  private async review(tx: Tx, orderId: number, event: repo.OrderEvent): Promise<PaidOutcome> {
+    // The same provider event twice is logged once (unique provider_event_id).
+    if (await repo.logEvent(tx, orderId, event)) await repo.markNeedsReview(tx, orderId);
+    return 'review';
+  }
+}
+
+/**
+ * Takes the copies of every shop line, in shop-row id order so that two orders naming the
+ * same ships queue one behind the other instead of deadlocking. Each line is charged the
+ * price its row had when it was taken (read by the same UPDATE). Not enough copies: a 409
+ * naming the line, and the caller's transaction rolls back what was already taken.
+ */
+async function takeShopLines(tx: Tx, resolved: ResolvedLine[]): Promise<ResolvedLine[]> {
+  const byStockId = [...resolved].filter((l) => l.shopStockId !== null).sort((a, b) => a.shopStockId! - b.shopStockId!);
+  const prices = new Map<number, { sell: bigint; list: bigint }>();
+  for (const line of byStockId) {
+    const taken = await repo.takeStock(tx, line.shopStockId!, line.total);
+    if (!taken) throw notEnough(line.name, await repo.stockLeft(tx, line.shopStockId!));
+    prices.set(line.shopStockId!, { sell: BigInt(taken.sell_price_micro), list: BigInt(taken.price_micro) });
+  }
+  // Blind boxes have no stock of their own yet (their tiers come with fulfilment): priced, not reserved.
+  return resolved.map((l) => {
+    const p = l.shopStockId === null ? undefined : prices.get(l.shopStockId);
+    return p ? { ...l, sellPriceMicro: p.sell, listPriceMicro: p.list } : l;
+  });
+}
+
+function notEnough(name: string, left: number): AppError {
+  if (left <= 0) return new AppError('CONFLICT', 409, `${name} is sold out. Please remove it from your cart.`);
+  return new AppError(
+    'CONFLICT',
+    409,
+    `Only ${left} of ${name} ${left === 1 ? 'is' : 'are'} left. Please lower the quantity in your cart.`,
+  );
+}
+
+/** Gives the order's reserved stock back; called only by the transaction that moved it out of pending. */
+async function release(tx: Tx, orderId: number): Promise<void> {
+  const released = await repo.releaseReservations(tx, orderId);
+  if (released.length)
+    await repo.logEvent(tx, orderId, {
+      kind: 'stock_released',
+      payload: { lines: released.map((r) => ({ shop_stock_id: r.shopStockId, quantity: r.quantity })) },
+    });
+}

@@ -1,0 +1,31 @@
+import { screen } from '@testing-library/react';
+import type { MarketplaceItem } from '@starport/schemas';
+import { describe, expect, it } from 'vitest';
+import { page, renderRoutes } from '../../../test/render.tsx';
+import { unitListing } from '../../../test/unit-fixtures.ts';
+import { ListingCard } from './listing-card.tsx';
+
+const unit = unitListing() as unknown as MarketplaceItem;
+const ship = { ...unit, _id: 's3', name: 'Nova Lancer', kind: 'ship', item: { ...unit.item, element: 2, rarity: 1 } } as MarketplaceItem;
+const pack = { ...unit, _id: 'd4', name: '5,000 DNC', kind: 'dnc', type: 'dnc', item: { ...unit.item, dnc_amount: 5000 } } as MarketplaceItem;
+
+const renderCard = (listing: MarketplaceItem) => renderRoutes([page('/', <ListingCard listing={listing} />)], '/');
+
+describe('listing card links', () => {
+  it('opens a unit on the unit page', () => {
+    renderCard(unit);
+    expect(screen.getByRole('link', { name: /Container House Apartment 30/ }).getAttribute('href')).toBe('/market/u1');
+    expect(screen.getByText('Apart 25-72')).toBeTruthy();
+  });
+
+  it('opens a ship on its detail page', () => {
+    renderCard(ship);
+    expect(screen.getByRole('link', { name: /Nova Lancer/ }).getAttribute('href')).toBe('/detail/s3');
+  });
+
+  it('does not link a DNC pack, which has no page of its own yet', () => {
+    renderCard(pack);
+    expect(screen.getByRole('heading', { name: '5,000 DNC' })).toBeTruthy();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+});

@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+type FindTotal = { error: false; total: number; total_capped: boolean };
+
+/** How many ships are for sale on the marketplace: the list call's total, one row read. */
+export const getShipsForSale = (signal?: AbortSignal) =>
+  api.get<FindTotal>('/api/marketplace/find', { auth: false, signal, query: { kind: 'ship', limit: 1 } });
+
+export const useShipsForSale = () =>
+  useQuery({
+    queryKey: ['marketplace', 'find', 'ships-total'],
+    queryFn: ({ signal }) => getShipsForSale(signal),
+    staleTime: 60_000,
+  });

@@ -1,0 +1,167 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from './fixtures/browser.ts';
+import { startServer, type RunningServer } from './fixtures/server.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const count = new Intl.NumberFormat('en-US');
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+type Mail = { to: string; subject: string; kind: string; status: string };
+type Sale = { id: string; kind: string; name: string };
+
+/**
+ * The home page by the operator's home_version, the leaderboard and the top lists. This file
+ * keeps its own DATA_DIR on the embedded database so it can switch home_version the way an
+ * operator does: stop Starport, `npm run admin -- set-home-version 2`, start it again.
+ */
+describe('home page, leaderboard and top lists in Chromium', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'starport-home-e2e-'));
+  const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const api = async <T>(url: string): Promise<T> => (await fetch(`${server.url}${url}`)).json() as Promise<T>;
+
+  beforeAll(async () => {
+    server = await startServer(env);
+    browser = await launchBrowser();
+    ({ page } = await newPage(browser, server.url));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('the landing page counts what the API counts and lists the top sales', async () => {
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Build your fleet at Starport' }).waitFor();
+    const ships = await api<{ total: number }>('/api/marketplace/find?kind=ship&limit=1');
+    const sales = await api<{ count: number; total: number }>('/api/marketplace/totalDeposit');
+    const houses = await api<{ data: Array<{ minted: number; total: number }> }>('/api/catalogue/house_types');
+    const minted = houses.data.reduce((n, t) => n + t.minted, 0);
+    const pieces = houses.data.reduce((n, t) => n + t.total, 0);
+    // The demo catalogue has listings, past sales and minted pieces: no counter is a trivial 0.
+    expect(ships.total).toBeGreaterThan(0);
+    expect(sales.count).toBeGreaterThan(0);
+    expect(pieces).toBeGreaterThan(0);
+    const expected: Record<string, string> = {
+      ships: count.format(ships.total),
+      sales: count.format(sales.count),
+      volume: dollars.format(sales.total),
+      houses: `${count.format(minted)} / ${count.format(pieces)}`,
+    };
+    for (const [key, value] of Object.entries(expected)) {
+      await expect
+        .poll(() => page.locator(`[data-counter="${key}"] dd`).textContent(), { timeout: 20_000 })
+        .toBe(value);
+    }
+
+    const top = await api<{ data: Sale[] }>('/api/marketplace/top_nft?limit=4');
+    expect(top.data.length).toBeGreaterThan(0);
+    const featured = page.getByRole('region', { name: 'Top sales' });
+    const first = top.data[0]!;
+    const href = first.kind === 'house_unit' ? `/market/${first.id}` : `/detail/${first.id}`;
+    await featured.locator(`a[href="${href}"]`).first().waitFor();
+    expect(await featured.getByRole('article').count()).toBe(top.data.length);
+  });
+
+  it('the contact form on the landing page reaches the operator mailbox', async () => {
+    await page.goto('/');
+    const contact = page.getByRole('region', { name: 'Contact us' });
+    const name = `Landing visitor ${Date.now()}`;
+    await contact.getByLabel('Name').fill(name);
+    await contact.getByLabel('E-mail').fill('visitor@example.com');
+    await contact.getByLabel('Message').fill('How do container-house pieces pay out?');
+    await contact.getByRole('button', { name: 'Send message' }).click();
+    await contact.getByRole('status').filter({ hasText: 'Your message has been sent' }).waitFor();
+    await expect
+      .poll(
+        async () => {
+          const { data } = await api<{ data: Mail[] }>('/dev/mailbox.json?to=operator@starport.local');
+          return data.find((m) => m.kind === 'contact' && m.subject.includes(name))?.status;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe('sent');
+  });
+
+  it('/leaderboard shows the champions or says nobody has points, and /top shows the lists', async () => {
+    await page.goto('/leaderboard');
+    await page.getByRole('heading', { name: 'Galactic Champions of the Month', level: 1 }).waitFor();
+    const board = await api<{ total: number; data: Array<{ user_name: string }> }>('/api/leaderboards/topref');
+    if (board.total === 0) await page.getByText('Nobody has earned points this month yet').waitFor();
+    else await page.getByRole('cell', { name: board.data[0]!.user_name }).waitFor();
+
+    await page.getByRole('link', { name: 'Top sales' }).click();
+    await page.waitForURL((url) => url.pathname === '/top');
+    const lists: Array<[string, string]> = [
+      ['Top NFT sales of all time', '/api/marketplace/top_nft?limit=12'],
+      ['Top sales of the last 7 days', '/api/marketplace/last_7_days?limit=12'],
+      ['Recently sold', '/api/marketplace/recently_sold?limit=12'],
+    ];
+    for (const [title, url] of lists) {
+      const { data } = await api<{ data: Sale[] }>(url);
+      const section = page.getByRole('region', { name: title });
+      await section.getByRole('heading', { name: title }).waitFor();
+      if (data.length === 0) {
+        await section.locator('.board-empty').waitFor();
+      } else {
+        await expect.poll(() => section.getByRole('article').count()).toBe(data.length);
+        await section.getByRole('link', { name: data[0]!.name }).first().waitFor();
+      }
+    }
+    // A ship card opens the ship's page.
+    const { data: recent } = await api<{ data: Sale[] }>('/api/marketplace/recently_sold?limit=12');
+    const ship = recent.find((s) => s.kind === 'ship');
+    if (ship) {
+      await page.locator(`[data-list="recentlySold"] a[href="/detail/${ship.id}"]`).first().click();
+      await page.waitForURL((url) => url.pathname === `/detail/${ship.id}`);
+      await page.getByRole('heading', { name: ship.name, level: 1 }).waitFor();
+    }
+  });
+
+  it('the landing page and the header fit a 360 px phone, and the header reaches the leaderboard', async () => {
+    const phone = await browser.newContext({ baseURL: server.url, viewport: { width: 360, height: 740 } });
+    try {
+      const small = await phone.newPage();
+      await small.goto('/');
+      await small.locator('[data-counter="ships"] dd:not([aria-busy])').waitFor();
+      expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      const link = small.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leaderboard' });
+      // Every link of the main navigation is in view: the row does not need its sideways scroll.
+      const nav = small.getByRole('navigation', { name: 'Main' });
+      expect(await nav.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+      expect(await nav.getByRole('link').count()).toBe(4);
+      await link.click();
+      await small.waitForURL((url) => url.pathname === '/leaderboard');
+      await small.getByTestId('header-sign-in').waitFor();
+      expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('home_version 2, set with the operator CLI, makes the marketplace the home page', async () => {
+    await server.stop();
+    const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'admin', '--', 'set-home-version', '2'], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
+    expect(stdout).toContain('home_version is now 2 (marketplace).');
+    server = await startServer(env);
+    ({ page } = await newPage(browser, server.url));
+    expect(await api('/site/setting')).toMatchObject({ home_version: 2 });
+    await page.goto('/');
+    await page.getByRole('heading', { name: /^Marketplace · [\d,]+ items$/ }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Build your fleet at Starport' }).count()).toBe(0);
+    // A stop, a CLI run and a start on the embedded database: slow on a busy two-core machine.
+  }, 240_000);
+});

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { CartObjectSchema } from './cart.ts';
+import { MicroSchema } from './catalogue.ts';
+
+/**
+ * Orders: one state machine for every way to pay (card provider, widget, crypto transfer).
+ * pending → paid → fulfilled; pending → expired | failed | cancelled; paid or fulfilled →
+ * refunded. Only a verified provider confirmation makes an order paid.
+ */
+export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'expired', 'failed', 'cancelled', 'refunded'] as const;
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof OrderStatusSchema>;
+
+export const PAYMENT_METHODS = ['card', 'widget', 'crypto'] as const;
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+
+/** Page size of GET /api/orders: default and the most one page may hold. */
+export const ORDERS_PAGE_SIZE = 20;
+export const ORDERS_MAX_PAGE_SIZE = 50;
+
+/**
+ * The public order code, like an invoice number: 'SP-' and 10 Crockford base-32 characters
+ * (no I, L, O, U), random, so codes cannot be counted or guessed. Lower case is accepted.
+ */
+export const ORDER_CODE_PATTERN = /^SP-[0-9A-HJKMNP-TV-Z]{10}$/;
+export const OrderCodeSchema = z
+  .string()
+  .max(40, 'That is not an order code (they look like SP-7K3M9Q2XHD).')
+  .transform((s) => s.trim().toUpperCase())
+  .refine((s) => ORDER_CODE_PATTERN.test(s), 'That is not an order code (they look like SP-7K3M9Q2XHD).');
+
+export const OrderCodeParamsSchema = z.object({
+  code: OrderCodeSchema.meta({ description: 'The order code, e.g. SP-7K3M9Q2XHD' }),
+});
+
+const wholeNumber = (field: string, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `${field} must be a whole number.` })
+    .int(`${field} must be a whole number.`)
+    .min(1, `${field} must be at least 1.`)
+    .max(max, `${field} must be at most ${max}.`)
+    .default(fallback);
+
+export const OrdersPageQuerySchema = z.object({
+  page: wholeNumber('page', 10_000, 1).meta({ description: '1-based page number' }),
+  limit: wholeNumber('limit', ORDERS_MAX_PAGE_SIZE, ORDERS_PAGE_SIZE).meta({
+    description: `Page size, default ${ORDERS_PAGE_SIZE}, at most ${ORDERS_MAX_PAGE_SIZE}`,
+  }),
+});
+
+/** One line of an order: what was reserved, at the price we charged for it. */
+export const OrderLineSchema = z.object({
+  object: CartObjectSchema,
+  /** the cart id: a shop line's _id, or 'blindbox-<code>' */
+  id: z.string(),
+  name: z.string(),
+  /** quantity */
+  total: z.number().int(),
+  sell_price: z.number(),
+  sell_price_micro: MicroSchema,
+});
+
+export const OrderSchema = z.object({
+  code: z.string(),
+  status: OrderStatusSchema,
+  method: PaymentMethodSchema,
+  currency: z.literal('USD'),
+  totalsub: z.number(),
+  discount: z.number(),
+  total: z.number(),
+  totalsub_micro: MicroSchema,
+  discount_micro: MicroSchema,
+  total_micro: MicroSchema,
+  discount_percent: z.number(),
+  /** when a pending order's reservation lapses */
+  expires_at: z.string(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  fulfilled_at: z.string().nullable(),
+  lines: z.array(OrderLineSchema),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+export const OrderResponseSchema = z.object({ error: z.literal(false), data: OrderSchema });
+export const OrdersPageResponseSchema = z.object({
+  error: z.literal(false),
+  data: z.object({
+    orders: z.array(OrderSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  }),
+});
