@@ -57,6 +57,19 @@ describe('marketplace in Chromium on the demo catalogue', () => {
     await page.getByText('To initiate payment process, please log into your account.').waitFor();
   });
 
+  it('opens a DNC pack from its card and shows what it credits at the API price', async () => {
+    const packs = (await (await fetch(`${server.url}/api/marketplace/find?element=dnc&limit=20`)).json()) as { data: Listing[] };
+    const pack = packs.data[0]!;
+    await page.goto('/market?element=dnc');
+    await page.getByRole('link', { name: pack.name }).first().click();
+    await page.waitForURL((url) => url.pathname === `/detail/${pack._id}`);
+    await page.getByRole('heading', { name: pack.name, level: 1 }).waitFor();
+    const credited = await page.locator('[data-stat="dnc_amount"] dd').textContent();
+    expect(credited?.replace(/[^\d]/g, '')).toBe(String(pack.item.dnc_amount));
+    const price = await page.locator('.ship-detail__price').textContent();
+    expect(Number(price?.replace(/[^\d.]/g, ''))).toBeCloseTo(pack.sell_price, 3);
+  });
+
   it('an invalid price filter tells the player, not only the log', async () => {
     await page.goto('/market?price_from=abc');
     await page.getByRole('alert').filter({ hasText: 'could not be loaded' }).waitFor();

@@ -23,9 +23,8 @@ describe('listing card links', () => {
     expect(screen.getByRole('link', { name: /Nova Lancer/ }).getAttribute('href')).toBe('/detail/s3');
   });
 
-  it('does not link a DNC pack, which has no page of its own yet', () => {
+  it('opens a DNC pack on the detail page, which shows packs too', () => {
     renderCard(pack);
-    expect(screen.getByRole('heading', { name: '5,000 DNC' })).toBeTruthy();
-    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.getByRole('link', { name: /5,000 DNC/ }).getAttribute('href')).toBe('/detail/d4');
   });
 });

@@ -11,16 +11,11 @@ const RARITY_NAMES = ['Common', 'Rare', 'Epic', 'Legendary'];
 const ELEMENT_NAMES = ['Human', 'AI', 'Alien'];
 
 /**
- * Where a listing opens: ships on their detail page, units on the unit page (/market/{id}).
- * DNC packs have no page of their own yet, so their cards do not link (the unit page would
- * only send them on to the ship page).
+ * Where a listing opens: ships and DNC packs on the detail page (/detail/{id}), units on the
+ * unit page (/market/{id}).
  */
-export const listingHref = (listing: MarketplaceItem): string | null =>
-  listing.kind === 'ship'
-    ? paths.shipDetail.getHref(listing._id)
-    : listing.kind === 'house_unit'
-      ? paths.marketItem.getHref(listing._id)
-      : null;
+export const listingHref = (listing: MarketplaceItem): string =>
+  listing.kind === 'house_unit' ? paths.marketItem.getHref(listing._id) : paths.shipDetail.getHref(listing._id);
 
 /** A ship, unit or DNC pack card: picture, name, what it is, and the price in whole USDT. */
 export function ListingCard({ listing }: { listing: MarketplaceItem }) {

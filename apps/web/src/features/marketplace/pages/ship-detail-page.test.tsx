@@ -20,10 +20,28 @@ const ship = {
   price_history: [],
   more_from_collection: [],
   item: {
-    _id: 's1', name: 'Nova Lancer', element: 2, rarity: 3, image: '/images/v1/ship/2-3-7', description: 'A living hull.',
-    element_name: 'Alien', rarity_name: 'Legendary', team_name: 'Xeno Swarm', team_description: 'Living vessels.',
-    legendary_serial: 17, health: 900, healing: 41, gun_damage: 77, rocket_damage: 310, defense: 55, afterburner: 12,
-    rocket_recharge_time: 4200, rocket_fire_rate: 6, rocket_re_time: 4200, attack: 77, defender: 55,
+    _id: 's1',
+    name: 'Nova Lancer',
+    element: 2,
+    rarity: 3,
+    image: '/images/v1/ship/2-3-7',
+    description: 'A living hull.',
+    element_name: 'Alien',
+    rarity_name: 'Legendary',
+    team_name: 'Xeno Swarm',
+    team_description: 'Living vessels.',
+    legendary_serial: 17,
+    health: 900,
+    healing: 41,
+    gun_damage: 77,
+    rocket_damage: 310,
+    defense: 55,
+    afterburner: 12,
+    rocket_recharge_time: 4200,
+    rocket_fire_rate: 6,
+    rocket_re_time: 4200,
+    attack: 77,
+    defender: 55,
   },
 };
 
@@ -34,7 +52,9 @@ describe('spaceship detail', () => {
     mockFetch(() => json(200, { error: false, item: ship }));
     renderRoutes([page('/detail/:id', <ShipDetailPage />)], '/detail/l1');
     await screen.findByRole('heading', { name: 'Nova Lancer', level: 1 });
-    expect(screen.getByRole('navigation', { name: 'Breadcrumbs' }).textContent).toBe('Home › Marketplace › Nova Lancer');
+    expect(screen.getByRole('navigation', { name: 'Breadcrumbs' }).textContent).toBe(
+      'Home › Marketplace › Nova Lancer',
+    );
     const stat = (key: string) => document.querySelector(`[data-stat="${key}"] dd`)?.textContent;
     expect(stat('health')).toBe('900');
     expect(stat('healing')).toBe('41');
@@ -82,5 +102,40 @@ describe('spaceship detail', () => {
     mockFetch(() => json(404, { error: true, code: 'NOT_FOUND', msg: 'There is no marketplace item with this id.' }));
     renderRoutes([page('/detail/:id', <ShipDetailPage />)], '/detail/nope');
     expect((await screen.findByRole('alert')).textContent).toContain('There is no marketplace item with this id.');
+  });
+
+  it('a DNC pack shows what it credits, its price and history; a unit is sent to its own page', async () => {
+    const pack = {
+      ...ship,
+      _id: 'd9',
+      name: '5,000 DNC',
+      type: 'dnc',
+      kind: 'dnc',
+      sell_price: 45,
+      item: {
+        ...ship.item,
+        _id: 'p1',
+        name: '5,000 DNC',
+        element: null,
+        rarity: null,
+        element_name: null,
+        rarity_name: null,
+        team_name: null,
+        legendary_serial: null,
+        dnc_amount: 5000,
+        description: 'In-game currency.',
+      },
+    };
+    mockFetch(() => json(200, { error: false, item: pack }));
+    renderRoutes([page('/detail/:id', <ShipDetailPage />)], '/detail/d9');
+    await screen.findByRole('heading', { name: '5,000 DNC', level: 1 });
+    expect(document.querySelector('[data-stat="dnc_amount"] dd')?.textContent).toBe('5,000 DNC');
+    expect(screen.getByText('$45.000')).toBeTruthy();
+    expect(document.querySelector('[data-stat="health"]')).toBeNull();
+    vi.unstubAllGlobals();
+
+    mockFetch(() => json(200, { error: false, item: { ...ship, _id: 'u5', kind: 'house_unit' } }));
+    renderRoutes([page('/detail/:id', <ShipDetailPage />), page('/market/:id', <p>unit page</p>)], '/detail/u5');
+    await screen.findByText('unit page');
   });
 });

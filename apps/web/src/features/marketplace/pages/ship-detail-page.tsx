@@ -1,5 +1,5 @@
 import { withSize } from '@starport/schemas/images';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { BuyNow } from '../../../components/catalogue/buy-now.tsx';
 import { LegendarySection } from '../../../components/catalogue/legendary-section.tsx';
 import { PriceHistory } from '../../../components/catalogue/price-history.tsx';
@@ -9,33 +9,37 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useMarketplaceItem } from '../api/get-marketplace-item.ts';
+import { DncPackDetail } from '../components/dnc-pack-detail.tsx';
 import './ship-detail-page.css';
 
-
-/** /detail/{id} and /item/{id}: one spaceship listed on the marketplace. */
+/**
+ * /detail/{id} and /item/{id}: one spaceship (or DNC pack) listed on the marketplace. A unit
+ * has its own page, /market/{id}, and is sent there.
+ */
 export default function ShipDetailPage() {
   const { id = '' } = useParams();
   const query = useMarketplaceItem(id);
 
-  if (query.isPending) return <div className="page"><Spinner label="Loading the ship…" /></div>;
+  if (query.isPending)
+    return (
+      <div className="page">
+        <Spinner label="Loading the ship…" />
+      </div>
+    );
   if (query.isError) {
     return (
       <div className="page">
-        <Alert tone="error" title="This ship could not be loaded">{query.error.message}</Alert>
+        <Alert tone="error" title="This ship could not be loaded">
+          {query.error.message}
+        </Alert>
         <Link to={paths.market.getHref()}>Back to the marketplace</Link>
       </div>
     );
   }
   const listing = query.data.item;
   const { item } = listing;
-  if (listing.kind !== 'ship') {
-    return (
-      <div className="page">
-        <Alert tone="info">This item is not a spaceship.</Alert>
-        <Link to={paths.market.getHref()}>Back to the marketplace</Link>
-      </div>
-    );
-  }
+  if (listing.kind === 'house_unit') return <Navigate to={paths.marketItem.getHref(listing._id)} replace />;
+  if (listing.kind === 'dnc') return <DncPackDetail listing={listing} />;
 
   return (
     <div className="page ship-detail">
@@ -44,7 +48,13 @@ export default function ShipDetailPage() {
         <span aria-current="page">{listing.name}</span>
       </nav>
       <div className="ship-detail__layout">
-        <img className="ship-detail__image" src={withSize(item.image, '800x800')} alt={listing.name} width={800} height={800} />
+        <img
+          className="ship-detail__image"
+          src={withSize(item.image, '800x800')}
+          alt={listing.name}
+          width={800}
+          height={800}
+        />
         <div className="stack">
           <h1>{listing.name}</h1>
           <p className="ship-detail__tags">
