@@ -28,6 +28,7 @@ import { staticWebPlugin } from './plugins/static-web.ts';
 import { priceRoutes, stockValidateRoutes } from './modules/cart/cart.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
+import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
 
 export type AppDeps = {
   config: Config;
@@ -110,7 +111,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(priceRoutes, { prefix: '/api/getprice', db });
   await app.register(stockValidateRoutes, { prefix: '/api/shop_payment', db });
   await app.register(leaderboardsRoutes, { prefix: '/api/leaderboards', db });
-  await app.register(ordersRoutes, { prefix: '/api/orders', orders: new OrdersService({ db, reservationMinutes: config.orderReservationMinutes }) });
+  const orders = new OrdersService({ db, reservationMinutes: config.orderReservationMinutes });
+  await app.register(ordersRoutes, { prefix: '/api/orders', orders });
+  await app.register(paymentsPlugin, { db, orders, card: config.card, publicUrl: config.publicUrl });
   await app.register(artRoutes, { prefix: ART_PREFIX, cacheDir: path.join(config.dataDir, 'image-cache') });
   if (config.env !== 'production') await app.register(devMailboxRoutes, { prefix: '/dev', db });
   if (config.serveWeb) await app.register(staticWebPlugin, config.webDistDir ? { root: config.webDistDir } : {});

@@ -34,6 +34,12 @@ const EnvSchema = z.object({
   CHAIN_EXPLORER_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** How long a payment session holds the stock it reserved before the order expires. */
   ORDER_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** Stripe's secret API key (sk_…); with STRIPE_WEBHOOK_SECRET, card payments go to Stripe. */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
+  /** The signing secret (whsec_…) of the webhook endpoint {PUBLIC_URL}/api/stripe/webhook. */
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+  /** Which card provider runs: default stripe with keys, else the sandbox (off in production). */
+  CARD_PROVIDER: z.enum(['stripe', 'sandbox', 'off']).optional(),
 });
 
 export type Config = {
@@ -55,7 +61,18 @@ export type Config = {
   seedDemo: boolean;
   unitsChain: UnitsChainConfig;
   orderReservationMinutes: number;
+  card: CardProviderConfig;
 };
+
+/**
+ * The card provider (docs/decisions/0015): Stripe when its keys are set; otherwise the sandbox,
+ * which serves its own hosted checkout and signs its webhooks with a generated secret. A
+ * production server without keys takes no card payments unless CARD_PROVIDER=sandbox says so.
+ */
+export type CardProviderConfig =
+  | { provider: 'stripe'; secretKey: string; webhookSecret: string }
+  | { provider: 'sandbox'; webhookSecret: string }
+  | { provider: 'off' };
 
 /** Where the container-house pieces live on chain; address and explorer stay unset until deployed. */
 export type UnitsChainConfig = { name: string; contractAddress: string | null; explorerUrl: string | null };
@@ -97,7 +114,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       explorerUrl: e.CHAIN_EXPLORER_URL ? e.CHAIN_EXPLORER_URL.replace(/\/+$/, '') : null,
     },
     orderReservationMinutes: e.ORDER_RESERVATION_MINUTES,
+    card: cardProvider(e, dataDir),
   };
+}
+
+function cardProvider(e: z.infer<typeof EnvSchema>, dataDir: string): CardProviderConfig {
+  const keys = e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } : null;
+  if (!keys && (e.STRIPE_SECRET_KEY || e.STRIPE_WEBHOOK_SECRET))
+    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together or not at all');
+  const provider = e.CARD_PROVIDER ?? (keys ? 'stripe' : e.NODE_ENV === 'production' ? 'off' : 'sandbox');
+  if (provider === 'stripe') {
+    if (!keys) throw new ConfigError('Invalid configuration:\n  CARD_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+    return { provider, ...keys };
+  }
+  // The sandbox must never stand in for a configured Stripe account: it would hand out goods for free.
+  if (provider === 'sandbox' && keys) throw new ConfigError('Invalid configuration:\n  CARD_PROVIDER=sandbox while Stripe keys are set');
+  if (provider === 'off') return { provider };
+  return { provider, webhookSecret: `whsec_${keptSecret(dataDir, 'sandbox-stripe-webhook')}` };
 }
 
 /**
@@ -110,6 +143,12 @@ function keptSecret(dataDir: string, name: string): string {
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  try {
+    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    // Another process (a test worker, a second copy) wrote it first: use theirs.
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw err;
+  }
   return secret;
 }

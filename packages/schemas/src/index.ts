@@ -6,3 +6,4 @@ export * from './images.ts';
 export * from './catalogue.ts';
 export * from './cart.ts';
 export * from './orders.ts';
+export * from './payments.ts';

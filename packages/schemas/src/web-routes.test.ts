@@ -7,6 +7,8 @@ describe('isWebRoute', () => {
     expect(isWebRoute('/login')).toBe(true);
     expect(isWebRoute('/login/')).toBe(true);
     expect(isWebRoute('/forgot_password_update')).toBe(true);
+    expect(isWebRoute('/shop/stripe_payment/success')).toBe(true);
+    expect(isWebRoute('/shop/stripe_payment/success/more')).toBe(false);
   });
   it('does not know pages of areas that are not built, nor deeper paths', () => {
     expect(isWebRoute('/my-assets')).toBe(false);

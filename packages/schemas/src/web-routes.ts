@@ -23,6 +23,7 @@ export const WEB_ROUTE_PATTERNS = [
   '/item/:id',
   '/shop',
   '/shop/:id',
+  '/shop/stripe_payment/:result',
   '/leaderboard',
   '/top',
 ] as const;

@@ -9,7 +9,7 @@ import { isWebRoute } from '@starport/schemas';
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 /** API-owned prefixes: an unknown path under them is a JSON 404, never the SPA. */
-const API_PREFIXES = ['/api/', '/site/', '/dev/', '/docs', '/healthz', '/images/'];
+const API_PREFIXES = ['/api/', '/site/', '/dev/', '/docs', '/healthz', '/images/', '/sandbox/'];
 
 /**
  * Serves the built SPA: hashed assets cached for a year, and index.html for every

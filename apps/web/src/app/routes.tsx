@@ -22,6 +22,7 @@ const ShipDetailPage = lazyPage(() => import('../features/marketplace/pages/ship
 const UnitDetailPage = lazyPage(() => import('../features/marketplace/pages/unit-detail-page.tsx'));
 const ShopPage = lazyPage(() => import('../features/shop/pages/shop-page.tsx'));
 const ShopItemPage = lazyPage(() => import('../features/shop/pages/shop-item-page.tsx'));
+const CardPaymentResultPage = lazyPage(() => import('../features/shop/pages/card-payment-result-page.tsx'));
 const LeaderboardPage = lazyPage(() => import('../features/leaderboards/pages/leaderboard-page.tsx'));
 const TopPage = lazyPage(() => import('../features/leaderboards/pages/top-page.tsx'));
 const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'));
@@ -56,6 +57,7 @@ export const routes: RouteObject[] = [
           { path: paths.shipItem.path, element: <ShipDetailPage /> },
           { path: paths.shop.path, element: <ShopPage /> },
           { path: paths.shopItem.path, element: <ShopItemPage /> },
+          { path: paths.cardPaymentResult.path, element: <CardPaymentResultPage /> },
           { path: paths.leaderboard.path, element: <LeaderboardPage /> },
           { path: paths.top.path, element: <TopPage /> },
           { path: '*', element: <NotFoundPage /> },

@@ -35,6 +35,11 @@ export const paths = {
   shipItem: { path: '/item/:id', getHref: (id: string) => `/item/${encodeURIComponent(id)}` },
   shop: { path: '/shop', getHref: () => '/shop' },
   shopItem: { path: '/shop/:id', getHref: (id: string) => `/shop/${encodeURIComponent(id)}` },
+  // Where the card provider sends the browser back; the page shows the order's real state.
+  cardPaymentResult: {
+    path: '/shop/stripe_payment/:result',
+    getHref: (result: 'success' | 'cancel', order: string) => withQuery(`/shop/stripe_payment/${result}`, { order }),
+  },
   leaderboard: { path: '/leaderboard', getHref: () => '/leaderboard' },
   top: { path: '/top', getHref: () => '/top' },
   // Not built yet; the profile menu links to them already (spec §2 header).

@@ -204,6 +204,22 @@ export async function attachSession(
   return rows.length > 0;
 }
 
+/** Moves a pending order's expiry (and its queued expiry job) later, never earlier. */
+export async function extendExpiry(tx: Tx, orderId: number, until: Date, jobKey: string): Promise<Date | null> {
+  const [row] = await queryRows<{ ms: number }>(
+    tx,
+    sql`UPDATE orders SET expires_at = GREATEST(expires_at, ${until.toISOString()}::timestamptz), updated_at = now()
+        WHERE id = ${orderId} AND status = 'pending' RETURNING (extract(epoch FROM expires_at) * 1000)::float8 AS ms`,
+  );
+  if (!row) return null;
+  const expiresAt = new Date(Number(row.ms));
+  await tx.execute(
+    sql`UPDATE jobs SET run_at = ${expiresAt.toISOString()}::timestamptz
+        WHERE dedupe_key = ${jobKey} AND done_at IS NULL AND failed_at IS NULL`,
+  );
+  return expiresAt;
+}
+
 export async function findById(db: DbOrTx, orderId: number): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   return row;

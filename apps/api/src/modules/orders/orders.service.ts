@@ -176,6 +176,16 @@ export class OrdersService {
     return repo.attachSession(this.d.db, orderId, provider, sessionId);
   }
 
+  /**
+   * Keeps a pending order's stock at least until `until` (never shortens it), and its expiry
+   * job with it: a card provider's session may not lapse sooner than its own minimum (Stripe:
+   * 30 minutes), and the order must not expire while its session can still be paid.
+   * Returns the order's expiry as it now is, or null when the order is no longer pending.
+   */
+  holdUntil(orderId: number, until: Date): Promise<Date | null> {
+    return this.d.db.transaction((tx) => repo.extendExpiry(tx, orderId, until, `${ORDER_EXPIRE_JOB}:${orderId}`));
+  }
+
   findByProviderSession(provider: string, sessionId: string) {
     return repo.findByProviderSession(this.d.db, provider, sessionId);
   }

@@ -9,19 +9,20 @@ import {
   type CartItem,
 } from '../../lib/cart-store.ts';
 import { formatPrice } from '../../lib/format.ts';
+import { CartCheckoutButton } from '../checkout/checkout-button.tsx';
 import { CartSummary } from './cart-summary.tsx';
 import { useCartPrice } from './get-cart-price.ts';
 import './cart-panel.css';
 
 type CartPanelProps = {
-  /** Where checkout goes once orders and payments exist; shown under the summary. */
+  /** Shown under the summary; the Checkout button unless something else is given. */
   footer?: ReactNode;
   /** false inside the drawer, whose own title names it */
   heading?: boolean;
 };
 
 /** The cart's lines with − / + / remove, and the server's price summary (storefront.md §2, §3). */
-export function CartPanel({ footer, heading = true }: CartPanelProps) {
+export function CartPanel({ footer = <CartCheckoutButton />, heading = true }: CartPanelProps) {
   const items = useCartStore((s) => s.itemsOnCart);
   return (
     <section className="cart-panel" aria-label="Your cart" data-testid="cart-panel">

@@ -5,22 +5,25 @@ import type { CartItem } from '../../lib/cart-store.ts';
 
 export type GetPriceResponse = { error: false; data: PriceSummary };
 
+/** What pricing reads of a cart line; checkout prices a single shop item the same way. */
+export type PricedLine = Pick<CartItem, '_id' | 'object' | 'total'>;
+
 /** What the server prices: ids, kinds and quantities; it never reads a price from us. */
-export const toPriceLines = (items: CartItem[]) =>
+export const toPriceLines = (items: PricedLine[]) =>
   items.map(({ _id, object, total }) => ({ id: _id, object, total }));
 
 // No sign-in needed (docs/api-cart.md); sending no token also spares a refresh on a stale one.
-export const getCartPrice = (items: CartItem[], signal?: AbortSignal) =>
+export const getCartPrice = (items: PricedLine[], signal?: AbortSignal) =>
   api.post<GetPriceResponse>('/api/getprice', { items: toPriceLines(items) }, { auth: false, signal });
 
-export const cartPriceKey = (items: CartItem[]) =>
+export const cartPriceKey = (items: PricedLine[]) =>
   ['cart', 'price', items.map((line) => `${line.object}:${line._id}:${line.total}`)] as const;
 
 /**
  * The server's price summary of the cart. The last figures stay on screen while a changed
  * cart is priced again, so the summary does not blink at every − or +.
  */
-export const useCartPrice = (items: CartItem[]) =>
+export const useCartPrice = (items: PricedLine[]) =>
   useQuery({
     queryKey: cartPriceKey(items),
     queryFn: ({ signal }) => getCartPrice(items, signal),

@@ -1,20 +1,37 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useAccountStore } from '../../lib/account-store.ts';
+import { saleStateOf, useSaleStatus } from '../checkout/api/get-sale-status.ts';
+import type { CheckoutItem } from '../checkout/checkout-dialog.tsx';
+import { SIGN_IN_TO_PAY } from '../checkout/messages.ts';
+import { SaleNotice } from '../checkout/sale-notice.tsx';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 
-const SIGN_IN_TO_PAY = 'To initiate payment process, please log into your account.';
+// The dialog and its calls load on the first press of BUY NOW.
+const CheckoutDialog = lazy(() => import('../checkout/checkout-dialog.tsx'));
+
+type BuyNowProps = {
+  /** why the item cannot be bought (sold out, withdrawn), or null */
+  unavailable: string | null;
+  /** the shop item to pay for; without it (marketplace pages) checkout is not open yet */
+  checkout?: CheckoutItem;
+};
 
 /**
- * BUY NOW of the detail pages, in one place for the checkout to hook into (issue 4).
- * Signed out it tells the player to sign in (spec §5); signed in it waits for the checkout.
+ * BUY NOW of the detail pages (spec §4 "Purchase from a detail page"): signed out it tells the
+ * player to sign in (spec §5); signed in it opens the checkout dialog for this one item, while
+ * sales are open. Marketplace items are paid on chain and get their checkout with that issue.
  */
-export function BuyNow({ unavailable }: { unavailable: string | null }) {
+export function BuyNow({ unavailable, checkout }: BuyNowProps) {
   const loggedIn = useAccountStore((s) => s.status.loggedIn);
   const [notice, setNotice] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  if (checkout && loggedIn) {
+    return <SignedInBuyNow unavailable={unavailable} item={checkout} open={open} setOpen={setOpen} />;
+  }
   return (
     <>
-      {notice && (
+      {notice && !loggedIn && (
         <Alert tone="info" onDismiss={() => setNotice(null)}>
           {notice}
         </Alert>
@@ -26,6 +43,25 @@ export function BuyNow({ unavailable }: { unavailable: string | null }) {
         <p className="muted">{unavailable}</p>
       ) : (
         loggedIn && <p className="muted">Checkout is not open yet.</p>
+      )}
+    </>
+  );
+}
+
+type SignedInProps = { unavailable: string | null; item: CheckoutItem; open: boolean; setOpen: (open: boolean) => void };
+
+function SignedInBuyNow({ unavailable, item, open, setOpen }: SignedInProps) {
+  const sale = saleStateOf(useSaleStatus());
+  return (
+    <>
+      <Button disabled={unavailable !== null || sale !== 'open'} onClick={() => setOpen(true)}>
+        BUY NOW
+      </Button>
+      {unavailable !== null ? <p className="muted">{unavailable}</p> : <SaleNotice sale={sale} />}
+      {open && (
+        <Suspense fallback={null}>
+          <CheckoutDialog open onOpenChange={setOpen} purchase={{ kind: 'item', item }} />
+        </Suspense>
       )}
     </>
   );

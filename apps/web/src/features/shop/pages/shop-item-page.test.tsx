@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAccountStore } from '../../../lib/account-store.ts';
 import { json, mockFetch } from '../../../test/fetch-mock.ts';
@@ -66,20 +66,50 @@ describe('shop item', () => {
     expect(document.querySelector('.ship-viewer')).toBeNull();
   });
 
-  it('BUY NOW signed out shows the sign-in message; signed in it waits for checkout', async () => {
+  it('BUY NOW signed out shows the sign-in message', async () => {
     mockFetch(() => json(200, { error: false, item: shopItem() }));
     renderRoutes([page('/shop/:id', <ShopItemPage />)], '/shop/shop1');
     fireEvent.click(await screen.findByRole('button', { name: 'BUY NOW' }));
     expect(screen.getByText('To initiate payment process, please log into your account.')).toBeTruthy();
   });
 
-  it('signed in, BUY NOW is disabled until checkout opens', async () => {
+  it('signed in, BUY NOW opens the checkout dialog for this ship at the server price', async () => {
     useAccountStore.setState({ status: { loggedIn: true } });
-    mockFetch(() => json(200, { error: false, item: shopItem() }));
+    const { calls } = mockFetch((call) => {
+      if (call.url.endsWith('/site/setting')) return json(200, { error: false, sale_program: 1, home_version: 1 });
+      if (call.url.endsWith('/api/getprice')) {
+        return json(200, {
+          error: false,
+          data: {
+            totalsub: 480.25, discount: 0, priceTotal: 480.25, basePrice: 1000, discountPercent: 0, nextDiscount: 5,
+            missingCount: 2, totalItems: 1, totalsub_micro: '480250000', discount_micro: '0', priceTotal_micro: '480250000',
+            basePrice_micro: '1000000000', lines: [], tiers: [],
+          },
+        });
+      }
+      return json(200, { error: false, item: shopItem() });
+    });
     renderRoutes([page('/shop/:id', <ShopItemPage />)], '/shop/shop1');
     const buy = await screen.findByRole('button', { name: 'BUY NOW' });
-    expect((buy as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText('Checkout is not open yet.')).toBeTruthy();
+    await waitFor(() => expect((buy as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(buy);
+    const dialog = await screen.findByRole('dialog', { name: 'Checkout' }, { timeout: 10_000 });
+    await waitFor(() => expect(within(dialog).getByTestId('checkout-price').textContent).toBe('Listed price $1,000.000 $480.250 USD'));
+    expect(calls.filter((c) => c.url.endsWith('/api/getprice')).map((c) => c.body)).toEqual([
+      { items: [{ id: 'shop1', object: 'spaceship', total: 1 }] },
+    ]);
+  }, 20_000);
+
+  it('signed in with sales closed, BUY NOW is disabled and says why', async () => {
+    useAccountStore.setState({ status: { loggedIn: true } });
+    mockFetch((call) =>
+      call.url.endsWith('/site/setting')
+        ? json(200, { error: false, sale_program: 0, home_version: 1 })
+        : json(200, { error: false, item: shopItem() }),
+    );
+    renderRoutes([page('/shop/:id', <ShopItemPage />)], '/shop/shop1');
+    expect((await screen.findByTestId('sale-notice')).textContent).toBe('Sales are closed right now. Please come back later to buy.');
+    expect((screen.getByRole('button', { name: 'BUY NOW' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('a sold-out ship says so and cannot be bought', async () => {

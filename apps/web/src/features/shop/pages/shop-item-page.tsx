@@ -67,7 +67,10 @@ export default function ShopItemPage() {
           <ShipStats item={item} />
           <section aria-label="Price">
             <p className="shop-item__price">{formatPrice(shopItem.sell_price)}</p>
-            <BuyNow unavailable={soldOut ? 'This ship is sold out.' : null} />
+            <BuyNow
+              unavailable={soldOut ? 'This ship is sold out.' : null}
+              checkout={{ id: shopItem._id, object: 'spaceship', name: shopItem.name, sell_price: shopItem.sell_price }}
+            />
           </section>
         </div>
       </div>

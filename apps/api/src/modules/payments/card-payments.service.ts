@@ -1,0 +1,127 @@
+import type { CartLine } from '@starport/schemas';
+import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
+import type { Db } from '../../db/client.ts';
+import { readSetting } from '../../db/settings.ts';
+import { AppError, badRequest, forbidden } from '../../lib/app-error.ts';
+import { centsToMicro, checkoutParams, sessionExpiry, sumOf, toCents } from './checkout-session.ts';
+import type { CheckoutClient, WebhookVerifier } from './checkout-client.ts';
+import { CARD_PROVIDER, type OrderBook } from './order-book.ts';
+
+/** Stripe's default, and QUALITY.md's rule: a signature older than 5 minutes is refused. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export type CardPaymentsDeps = {
+  db: Db;
+  orders: OrderBook;
+  checkout: CheckoutClient;
+  webhooks: WebhookVerifier;
+  webhookSecret: string;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+};
+
+export type WebhookOutcome = { handled: boolean; outcome: string };
+
+/**
+ * Card payments through Checkout Sessions. `buy` reserves the stock (an order) and opens a
+ * session for exactly our total; only a verified webhook changes the order afterwards.
+ */
+export class CardPayments {
+  constructor(private readonly d: CardPaymentsDeps) {}
+
+  async buy(userId: string, lines: CartLine[]): Promise<{ url: string; code: string }> {
+    // The same rule as GET /site/setting: buying is open only while sale_program is 1.
+    if ((await readSetting(this.d.db, 'sale_program')) !== 1)
+      throw forbidden('Buying is closed at the moment. Please try again when the sale opens.');
+    const order = await this.d.orders.openOrder(userId, lines, 'card');
+    try {
+      const expiresAt = sessionExpiry(Date.parse(order.expires_at), Date.now());
+      // The order must hold its stock as long as its session can be paid.
+      if (!(await this.d.orders.holdUntil(order.id, new Date(expiresAt * 1000))))
+        throw new Error('the order closed before its session opened');
+      const params = checkoutParams(order, { publicUrl: this.d.publicUrl, expiresAt });
+      const session = await this.d.checkout.createSession(params, { idempotencyKey: `checkout-${order.code}` });
+      // Belt and braces: the session must charge our total to the cent, or nobody pays it.
+      const cents = toCents(order.total_micro);
+      if (sumOf(params.line_items ?? []) !== cents || (session.amount_total !== null && session.amount_total !== cents))
+        throw new Error(`session ${session.id} charges ${session.amount_total} cents, not ${cents}`);
+      if (!(await this.d.orders.attachSession(order.id, CARD_PROVIDER, session.id)))
+        throw new Error('the order closed before its session was attached');
+      return { url: session.url, code: order.code };
+    } catch (err) {
+      // Nobody can pay this order: give its stock back now rather than at expiry.
+      this.d.log.error({ err, order: order.code }, 'card checkout session could not be opened');
+      await this.d.orders.fail(order.id, 'the card checkout session could not be opened');
+      throw new AppError('INTERNAL', 502, 'The card payment could not be started. Please try again.');
+    }
+  }
+
+  /** A webhook: verified over the raw body first; a bad signature changes nothing. */
+  async webhook(raw: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
+    if (!signature) throw badRequest('Missing Stripe-Signature header.');
+    let event: Stripe.Event;
+    try {
+      event = this.d.webhooks.constructEvent(raw, signature, this.d.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+    } catch (err) {
+      this.d.log.warn({ err: (err as Error).message }, 'stripe webhook refused');
+      throw badRequest('Invalid webhook signature.');
+    }
+    return this.handle(event);
+  }
+
+  private async handle(event: Stripe.Event): Promise<WebhookOutcome> {
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+        return this.paid(event.id, event.type, event.data.object);
+      case 'checkout.session.expired':
+        return this.closed(event.data.object, async (id) => {
+          // Expire when the reservation has lapsed, else fail: the stock comes back either way,
+          // once; a paid order is neither pending nor touched.
+          const expired = await this.d.orders.expire(id);
+          if (expired !== 'not_due') return expired;
+          return (await this.d.orders.fail(id, 'the card checkout session expired')) ? 'failed' : 'unchanged';
+        });
+      case 'checkout.session.async_payment_failed':
+        return this.closed(event.data.object, async (id) =>
+          (await this.d.orders.fail(id, 'the card payment failed')) ? 'failed' : 'unchanged',
+        );
+      default:
+        return { handled: false, outcome: 'ignored' };
+    }
+  }
+
+  private async paid(eventId: string, type: string, session: Stripe.Checkout.Session): Promise<WebhookOutcome> {
+    // A completed session of a delayed method (bank debit) is not paid yet: its
+    // async_payment_succeeded event will say so.
+    if (session.payment_status !== 'paid') return { handled: false, outcome: 'not_paid_yet' };
+    const order = await this.d.orders.findByProviderSession(CARD_PROVIDER, session.id);
+    if (!order) return this.unknown(session);
+    const outcome = await this.d.orders.markPaid(order.id, {
+      provider: CARD_PROVIDER,
+      eventId,
+      // Checked against our own total; a missing amount is no amount at all, not "as expected".
+      amountMicro: centsToMicro(session.amount_total ?? 0),
+      currency: session.currency ?? '',
+      payload: { event_type: type, session_id: session.id, amount_total: session.amount_total },
+    });
+    if (outcome === 'review') this.d.log.warn({ order: order.code, eventId }, 'card payment needs review');
+    return { handled: true, outcome };
+  }
+
+  private async closed(
+    session: Stripe.Checkout.Session,
+    close: (orderId: number) => Promise<string>,
+  ): Promise<WebhookOutcome> {
+    const order = await this.d.orders.findByProviderSession(CARD_PROVIDER, session.id);
+    if (!order) return this.unknown(session);
+    return { handled: true, outcome: await close(order.id) };
+  }
+
+  /** A session we did not open (another app on the same Stripe account): acknowledged, not acted on. */
+  private unknown(session: Stripe.Checkout.Session): WebhookOutcome {
+    this.d.log.warn({ session: session.id }, 'stripe webhook for an unknown checkout session');
+    return { handled: false, outcome: 'unknown_session' };
+  }
+}

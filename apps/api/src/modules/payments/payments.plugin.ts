@@ -1,0 +1,52 @@
+import Stripe from 'stripe';
+import type { FastifyPluginAsync } from 'fastify';
+import type { CardProviderConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { CardPayments } from './card-payments.service.ts';
+import { stripeCheckoutClient, stripeSdk, type CheckoutClient, type WebhookVerifier } from './checkout-client.ts';
+import type { OrderBook } from './order-book.ts';
+import { sandboxCheckoutRoutes } from './sandbox/sandbox.routes.ts';
+import { sandboxCheckoutClient } from './sandbox/sandbox-sessions.ts';
+import { stripeRoutes } from './stripe.routes.ts';
+
+export type PaymentsOptions = { db: Db; orders: OrderBook; card: CardProviderConfig; publicUrl: string };
+
+/**
+ * Card payments: /api/stripe/* always (buy answers 503 when card payments are off), and the
+ * sandbox's hosted checkout at /sandbox/stripe/* only while the sandbox is the provider.
+ * Both providers share one code path; only the session-creating client differs.
+ */
+export const paymentsPlugin: FastifyPluginAsync<PaymentsOptions> = async (app, { db, orders, card, publicUrl }) => {
+  let service: CardPayments | null = null;
+  if (card.provider !== 'off') {
+    let checkout: CheckoutClient;
+    let webhooks: WebhookVerifier;
+    if (card.provider === 'stripe') {
+      const stripe = stripeSdk(card.secretKey);
+      checkout = stripeCheckoutClient(stripe);
+      webhooks = stripe.webhooks;
+    } else {
+      checkout = sandboxCheckoutClient(db, publicUrl);
+      // Stripe's own verification (static, needs no API key), exactly as for Stripe's events.
+      webhooks = Stripe.webhooks;
+    }
+    service = new CardPayments({
+      db,
+      orders,
+      checkout,
+      webhooks,
+      webhookSecret: card.webhookSecret,
+      publicUrl,
+      log: app.log,
+    });
+  }
+  app.log.info({ cardProvider: card.provider }, 'card payments');
+  await app.register(stripeRoutes, { prefix: '/api/stripe', card: service });
+  if (card.provider === 'sandbox')
+    await app.register(sandboxCheckoutRoutes, {
+      prefix: '/sandbox/stripe',
+      db,
+      publicUrl,
+      webhookSecret: card.webhookSecret,
+    });
+};

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { Db } from '../../../db/client.ts';
+import { orders, sandboxSessions } from '../../../db/schema/index.ts';
+import { sumOf } from '../checkout-session.ts';
+import type { CheckoutClient } from '../checkout-client.ts';
+
+export type SandboxSession = typeof sandboxSessions.$inferSelect;
+export type SandboxLine = { name: string; description: string | null; unit_amount: number; quantity: number };
+
+export const SANDBOX_PATH = '/sandbox/stripe/checkout';
+
+/**
+ * The sandbox's stand-in for stripe.checkout.sessions.create: the session is a row, its
+ * amount_total is computed from the line items as Stripe computes it, and its url is the
+ * sandbox's own hosted page.
+ */
+export function sandboxCheckoutClient(db: Db, publicUrl: string): CheckoutClient {
+  return {
+    async createSession(params) {
+      const code = params.client_reference_id;
+      const [order] = code ? await db.select({ id: orders.id }).from(orders).where(eq(orders.code, code)) : [];
+      if (!order) throw new Error('sandbox: client_reference_id must name an order');
+      const lines: SandboxLine[] = (params.line_items ?? []).map((i) => ({
+        name: i.price_data?.product_data?.name ?? 'Item',
+        description: i.price_data?.product_data?.description ?? null,
+        unit_amount: i.price_data?.unit_amount ?? 0,
+        quantity: i.quantity ?? 1,
+      }));
+      const id = `cs_sandbox_${randomBytes(18).toString('base64url')}`;
+      const row = {
+        id,
+        orderId: order.id,
+        clientReferenceId: code ?? null,
+        amountTotal: sumOf(params.line_items ?? []),
+        currency: params.currency ?? 'usd',
+        lineItems: lines,
+        metadata: (params.metadata ?? {}) as Record<string, string>,
+        successUrl: params.success_url ?? publicUrl,
+        cancelUrl: params.cancel_url ?? publicUrl,
+        expiresAt: new Date((params.expires_at ?? Math.floor(Date.now() / 1000) + 86_400) * 1000),
+      };
+      await db.insert(sandboxSessions).values(row);
+      return { id, url: `${publicUrl}${SANDBOX_PATH}/${id}`, amount_total: row.amountTotal };
+    },
+  };
+}
+
+export async function findSession(db: Db, id: string): Promise<SandboxSession | undefined> {
+  const [row] = await db.select().from(sandboxSessions).where(eq(sandboxSessions.id, id));
+  return row;
+}
+
+/**
+ * open → complete or expired, once: of two clicks (or two tabs) only one wins, so only one
+ * event is sent. Returns the session as it now is, or null when it was not open (or lapsed).
+ */
+export async function closeSession(db: Db, id: string, to: 'complete' | 'expired'): Promise<SandboxSession | null> {
+  const [row] = await db
+    .update(sandboxSessions)
+    .set({ status: to })
+    .where(and(eq(sandboxSessions.id, id), eq(sandboxSessions.status, 'open'), sql`expires_at > now()`))
+    .returning();
+  return row ?? null;
+}
+
+/** Undo of closeSession when the webhook could not be delivered: the player may try again. */
+export async function reopenSession(db: Db, id: string): Promise<void> {
+  await db.update(sandboxSessions).set({ status: 'open' }).where(eq(sandboxSessions.id, id));
+}
+
+/** The session as Stripe would put it in an event (the fields our webhook reads, and a few more). */
+export function asStripeSession(s: SandboxSession, paymentStatus: 'paid' | 'unpaid'): Stripe.Checkout.Session {
+  return {
+    id: s.id,
+    object: 'checkout.session',
+    mode: 'payment',
+    status: s.status === 'open' ? 'open' : s.status === 'complete' ? 'complete' : 'expired',
+    payment_status: paymentStatus,
+    amount_total: s.amountTotal,
+    amount_subtotal: s.amountTotal,
+    currency: s.currency,
+    client_reference_id: s.clientReferenceId,
+    metadata: s.metadata as Record<string, string>,
+    success_url: s.successUrl,
+    cancel_url: s.cancelUrl,
+    expires_at: Math.floor(s.expiresAt.getTime() / 1000),
+    created: Math.floor(s.createdAt.getTime() / 1000),
+    livemode: false,
+  } as unknown as Stripe.Checkout.Session;
+}

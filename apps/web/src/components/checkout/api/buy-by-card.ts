@@ -1,0 +1,20 @@
+import type { StripeBuyResponse } from '@starport/schemas';
+import { api } from '../../../lib/api-client.ts';
+import type { PaymentLine } from './validate-stock.ts';
+
+/** Spec §4: payment status type 2 is the card provider. */
+export const CARD_PAYMENT_TYPE = 2;
+
+/** `{ error: false, msg, data: redirect address, order: order code }` */
+export type BuyByCardResponse = StripeBuyResponse;
+
+/** The two payload forms of the spec (§7): the shop cart's `ids`, a single item's `items`. */
+export type BuyByCardBody =
+  | { ids: PaymentLine[]; type: typeof CARD_PAYMENT_TYPE }
+  | { type: typeof CARD_PAYMENT_TYPE; items: PaymentLine[] };
+
+/**
+ * POST /api/stripe/buy (signed in): opens the order and the provider's checkout session.
+ * Fails with 401 signed out, 403 sales closed, 409 out of stock, 502 provider failure.
+ */
+export const buyByCard = (body: BuyByCardBody) => api.post<BuyByCardResponse>('/api/stripe/buy', body);
