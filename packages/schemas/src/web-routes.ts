@@ -24,6 +24,7 @@ export const WEB_ROUTE_PATTERNS = [
   '/shop',
   '/shop/:id',
   '/shop/stripe_payment/:result',
+  '/my/orders',
   '/leaderboard',
   '/top',
 ] as const;

@@ -23,6 +23,7 @@ const UnitDetailPage = lazyPage(() => import('../features/marketplace/pages/unit
 const ShopPage = lazyPage(() => import('../features/shop/pages/shop-page.tsx'));
 const ShopItemPage = lazyPage(() => import('../features/shop/pages/shop-item-page.tsx'));
 const CardPaymentResultPage = lazyPage(() => import('../features/shop/pages/card-payment-result-page.tsx'));
+const MyOrdersPage = lazyPage(() => import('../features/orders/pages/my-orders-page.tsx'));
 const LeaderboardPage = lazyPage(() => import('../features/leaderboards/pages/leaderboard-page.tsx'));
 const TopPage = lazyPage(() => import('../features/leaderboards/pages/top-page.tsx'));
 const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'));
@@ -58,6 +59,7 @@ export const routes: RouteObject[] = [
           { path: paths.shop.path, element: <ShopPage /> },
           { path: paths.shopItem.path, element: <ShopItemPage /> },
           { path: paths.cardPaymentResult.path, element: <CardPaymentResultPage /> },
+          { path: paths.myOrders.path, element: <MyOrdersPage /> },
           { path: paths.leaderboard.path, element: <LeaderboardPage /> },
           { path: paths.top.path, element: <TopPage /> },
           { path: '*', element: <NotFoundPage /> },

@@ -40,6 +40,10 @@ export const paths = {
     path: '/shop/stripe_payment/:result',
     getHref: (result: 'success' | 'cancel', order: string) => withQuery(`/shop/stripe_payment/${result}`, { order }),
   },
+  myOrders: {
+    path: '/my/orders',
+    getHref: (page?: number) => (page && page > 1 ? withQuery('/my/orders', { page: String(page) }) : '/my/orders'),
+  },
   leaderboard: { path: '/leaderboard', getHref: () => '/leaderboard' },
   top: { path: '/top', getHref: () => '/top' },
   // Not built yet; the profile menu links to them already (spec §2 header).
@@ -56,6 +60,7 @@ export const protectedPathPrefixes = [
   paths.changeProfile.path,
   paths.changePassword.path,
   paths.myAssets.path,
+  paths.myOrders.path,
   '/assets',
   '/my/gin-exchange',
   '/my/goaland',

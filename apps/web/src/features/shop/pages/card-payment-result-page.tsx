@@ -41,8 +41,8 @@ export default function CardPaymentResultPage({ pollForMs = POLL_FOR_MS }: { pol
   if (!ORDER_CODE.test(code)) {
     body = (
       <Alert tone="error" title="No order in this link">
-        This address does not name an order. If you just paid, your purchase is safe: sign in and check your orders
-        later.
+        This address does not name an order. If you just paid, your purchase is safe: sign in and check{' '}
+        <Link to={paths.myOrders.getHref()}>your orders</Link> later.
       </Alert>
     );
   } else if (!loggedIn) {
@@ -124,7 +124,8 @@ function OrderState({ code, cancelled, pollForMs }: { code: string; cancelled: b
       <Alert tone="warning" title="Still waiting for the payment confirmation">
         <p>
           The card provider has not confirmed the payment of order {order.code} yet. If you paid, it will be
-          delivered as soon as the confirmation arrives: check your orders later.
+          delivered as soon as the confirmation arrives: check <Link to={paths.myOrders.getHref()}>your orders</Link>{' '}
+          later.
         </p>
         <Button variant="secondary" onClick={() => void query.refetch()}>
           Check again

@@ -1,0 +1,36 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useAccountStore } from '../../../lib/account-store.ts';
+import { page, renderRoutes } from '../../../test/render.tsx';
+import { ProfileMenu } from './profile-menu.tsx';
+
+beforeAll(() => {
+  // Radix positions menus with ResizeObserver, which jsdom lacks.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+
+afterEach(() => {
+  useAccountStore.setState({ status: { loggedIn: false }, user: null });
+});
+
+describe('profile menu', () => {
+  it('offers My Orders, which opens /my/orders', async () => {
+    useAccountStore.setState({
+      status: { loggedIn: true },
+      user: { id: 'u1', username: 'pilot', email: null, active: true, avatar: null, walletAddress: null, hasPassword: true },
+    });
+    const { router } = renderRoutes([page('/', <ProfileMenu />), page('/my/orders', <p>orders page</p>)], '/');
+
+    fireEvent.keyDown(await screen.findByTestId('profile-menu'), { key: 'Enter' });
+    const item = within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'My Orders' });
+    expect(item.getAttribute('href')).toBe('/my/orders');
+
+    fireEvent.click(item);
+    expect((await screen.findByText('orders page')).textContent).toBe('orders page');
+    expect(router.state.location.pathname).toBe('/my/orders');
+  });
+});

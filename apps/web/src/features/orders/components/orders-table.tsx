@@ -1,0 +1,130 @@
+import type { Order } from '@starport/schemas';
+import { Button } from '../../../components/ui/button.tsx';
+import { formatPrice } from '../../../lib/format.ts';
+import { formatDateTime, METHOD_LABELS } from './order-labels.ts';
+import { OrderStatusBadge } from './order-status-badge.tsx';
+import './orders-table.css';
+
+const COLUMNS = ['Order', 'Date', 'Status', 'Method', 'Items', 'Total'] as const;
+const SKELETON_ROWS = 5;
+
+type OrdersTableProps = {
+  orders: Order[];
+  /** a newer page is on its way: the rows shown are the previous ones */
+  refreshing?: boolean;
+  onCancel: (code: string) => void;
+};
+
+/**
+ * The orders as a table on wide screens; below 720 px each row becomes a card whose cells carry
+ * their own labels, so a 360 px phone never scrolls sideways.
+ */
+export function OrdersTable({ orders, refreshing = false, onCancel }: OrdersTableProps) {
+  return (
+    <table className="orders-table" aria-busy={refreshing || undefined} data-refreshing={refreshing || undefined}>
+      <OrdersHead />
+      <tbody>
+        {orders.map((order) => (
+          <OrderRow key={order.code} order={order} onCancel={onCancel} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function OrdersHead() {
+  return (
+    <thead>
+      <tr>
+        {COLUMNS.map((column) => (
+          <th key={column} scope="col">
+            {column}
+          </th>
+        ))}
+        <th scope="col">
+          <span className="sr-only">Actions</span>
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
+function OrderRow({ order, onCancel }: { order: Order; onCancel: (code: string) => void }) {
+  const pending = order.status === 'pending';
+  return (
+    <tr className="orders-table__row" data-testid="order-row">
+      <td data-label="Order">
+        <span className="orders-table__code" data-testid="order-code">
+          {order.code}
+        </span>
+      </td>
+      <td data-label="Date">
+        <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
+      </td>
+      <td data-label="Status">
+        <div>
+          <OrderStatusBadge status={order.status} />
+          {pending && (
+            <span className="orders-table__note" data-testid="order-expires">
+              Reserved for you until <time dateTime={order.expires_at}>{formatDateTime(order.expires_at)}</time>
+            </span>
+          )}
+        </div>
+      </td>
+      <td data-label="Method" data-testid="order-method">
+        {METHOD_LABELS[order.method]}
+      </td>
+      <td data-label="Items">
+        <ul className="orders-table__lines">
+          {order.lines.map((line) => (
+            <li key={`${line.object}:${line.id}`} data-testid="order-line">
+              {line.name} × {line.total}
+            </li>
+          ))}
+        </ul>
+      </td>
+      <td data-label="Total">
+        <div>
+          <strong data-testid="order-total">{formatPrice(order.total)}</strong>
+          {order.discount > 0 && (
+            <span className="orders-table__note">
+              after a {order.discount_percent}% volume discount of {formatPrice(order.discount)}
+            </span>
+          )}
+        </div>
+      </td>
+      <td className="orders-table__actions">
+        {pending && (
+          <Button variant="secondary" onClick={() => onCancel(order.code)}>
+            Cancel order
+          </Button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** Placeholder rows in the same frame as the real ones, so the page does not jump when they land. */
+export function OrdersTableSkeleton() {
+  return (
+    <>
+      <p role="status" className="sr-only">
+        Loading your orders…
+      </p>
+      <table className="orders-table" aria-hidden="true" data-testid="orders-loading">
+        <OrdersHead />
+        <tbody>
+          {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+            <tr key={i} className="orders-table__row">
+              {[...COLUMNS, ''].map((column) => (
+                <td key={column} data-label={column || undefined} className={column ? undefined : 'orders-table__actions'}>
+                  {column && <span className="orders-table__skeleton" />}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
