@@ -25,7 +25,7 @@ export function DncPackDetail({ listing }: { listing: MarketplaceItemDetail }) {
         <img className="ship-detail__image" src={withSize(item.image, '800x800')} alt={listing.name} width={800} height={800} />
         <div className="stack">
           <h1>{listing.name}</h1>
-          <p className="ship-detail__tags">DNC pack</p>
+          <p className="ship-profile__tags">DNC pack</p>
           {item.description && <p>{item.description}</p>}
           {amount !== undefined && (
             <dl className="ship-stats" data-testid="dnc-amount">

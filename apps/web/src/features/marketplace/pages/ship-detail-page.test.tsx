@@ -64,7 +64,7 @@ describe('spaceship detail', () => {
     expect(stat('afterburner')).toBe('12');
     expect(stat('rocket_recharge_time')).toBe('4,200 ms');
     expect(stat('rocket_fire_rate')).toBe('6 /min');
-    expect(document.querySelector('.ship-detail__tags')?.textContent).toBe('Alien · Legendary · #17 of 150');
+    expect(document.querySelector('.ship-profile__tags')?.textContent).toBe('Alien · Legendary · #17 of 150');
     expect(screen.getByText('No sales recorded yet for this item.')).toBeTruthy();
     expect(screen.getByText('$480.250')).toBeTruthy();
   });

@@ -3,7 +3,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { BuyNow } from '../../../components/catalogue/buy-now.tsx';
 import { LegendarySection } from '../../../components/catalogue/legendary-section.tsx';
 import { PriceHistory } from '../../../components/catalogue/price-history.tsx';
-import { ShipStats } from '../../../components/catalogue/ship-stats.tsx';
+import { ShipProfile } from '../../../components/catalogue/ship-profile.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -57,18 +57,7 @@ export default function ShipDetailPage() {
         />
         <div className="stack">
           <h1>{listing.name}</h1>
-          <p className="ship-detail__tags">
-            <span>{item.element_name}</span> · <span>{item.rarity_name}</span>
-            {item.legendary_serial ? <span> · #{item.legendary_serial} of 150</span> : null}
-          </p>
-          <p>{item.description}</p>
-          {item.team_name && (
-            <section aria-label="Team">
-              <h2>{item.team_name}</h2>
-              <p className="muted">{item.team_description}</p>
-            </section>
-          )}
-          <ShipStats item={item} />
+          <ShipProfile item={item} element={item.element_name ?? ''} rarity={item.rarity_name ?? ''} />
           <section aria-label="Price">
             <p className="ship-detail__price">{formatPrice(listing.sell_price)}</p>
             <BuyNow unavailable={listing.status === 'listed' ? null : 'This ship is no longer for sale.'} />

@@ -31,8 +31,8 @@ describe('shop item', () => {
     expect(calls[0]!.url).toContain('/api/shop/item/shop1');
     expect(screen.getByRole('navigation', { name: 'Breadcrumbs' }).textContent).toBe('Home › Shop › Nova Lancer');
     expect(screen.getByRole('img', { name: 'Nova Lancer' }).getAttribute('src')).toBe('/images/v1/ship/2-3-7?resize=800x800');
-    expect(screen.getByTestId('shop-item-element').textContent).toBe('Alien');
-    expect(screen.getByTestId('shop-item-rarity').textContent).toBe('Legendary');
+    expect(screen.getByTestId('ship-element').textContent).toBe('Alien');
+    expect(screen.getByTestId('ship-rarity').textContent).toBe('Legendary');
     expect(screen.getByTestId('shop-item-stock').textContent).toBe('3 left');
     const stat = (key: string) => document.querySelector(`[data-stat="${key}"] dd`)?.textContent;
     expect(stat('health')).toBe('900');

@@ -3,15 +3,14 @@ import { Link, useParams } from 'react-router';
 import { BuyNow } from '../../../components/catalogue/buy-now.tsx';
 import { LegendarySection } from '../../../components/catalogue/legendary-section.tsx';
 import { PriceHistory } from '../../../components/catalogue/price-history.tsx';
+import { ShipProfile } from '../../../components/catalogue/ship-profile.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useShopItem } from '../api/get-shop-item.ts';
 import { elementName, rarityName, stockLabel } from '../components/ship-names.ts';
-import { ShipStats } from '../../../components/catalogue/ship-stats.tsx';
 import './shop-item-page.css';
-
 
 /** /shop/{id}: one ship of the shop, laid out like the marketplace ship page (storefront.md §2). */
 export default function ShopItemPage() {
@@ -46,25 +45,27 @@ export default function ShopItemPage() {
         <span aria-current="page">{shopItem.name}</span>
       </nav>
       <div className="shop-item__layout">
-        <img className="shop-item__image" src={withSize(shopItem.image, '800x800')} alt={shopItem.name} width={800} height={800} />
+        <img
+          className="shop-item__image"
+          src={withSize(shopItem.image, '800x800')}
+          alt={shopItem.name}
+          width={800}
+          height={800}
+        />
         <div className="stack">
           <h1>{shopItem.name}</h1>
-          <p className="shop-item__tags">
-            <span data-testid="shop-item-element">{elementName(shopItem.element, item.element_name)}</span> ·{' '}
-            <span data-testid="shop-item-rarity">{rarityName(shopItem.rarity, item.rarity_name)}</span>
-            {item.legendary_serial ? <span> · #{item.legendary_serial} of 150</span> : null}
-          </p>
-          <p className={soldOut ? 'shop-item__stock shop-item__stock--out' : 'shop-item__stock'} data-testid="shop-item-stock">
-            {stockLabel(shopItem.stock, shopItem.soldout)}
-          </p>
-          {item.description && <p>{item.description}</p>}
-          {item.team_name && (
-            <section aria-label="Team">
-              <h2>{item.team_name}</h2>
-              <p className="muted">{item.team_description}</p>
-            </section>
-          )}
-          <ShipStats item={item} />
+          <ShipProfile
+            item={item}
+            element={elementName(shopItem.element, item.element_name)}
+            rarity={rarityName(shopItem.rarity, item.rarity_name)}
+          >
+            <p
+              className={soldOut ? 'shop-item__stock shop-item__stock--out' : 'shop-item__stock'}
+              data-testid="shop-item-stock"
+            >
+              {stockLabel(shopItem.stock, shopItem.soldout)}
+            </p>
+          </ShipProfile>
           <section aria-label="Price">
             <p className="shop-item__price">{formatPrice(shopItem.sell_price)}</p>
             <BuyNow
