@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, integer, pgTable, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Every spaceship that exists. Element 0 Human, 1 AI, 2 Alien; rarity 0 Common .. 3 Legendary.
@@ -118,5 +118,26 @@ export const blindBoxes = pgTable(
     check('blind_boxes_odds_ck', sql`LEAST(${t.oddsCommonBps}, ${t.oddsRareBps}, ${t.oddsEpicBps}, ${t.oddsLegendaryBps}) >= 0`),
     check('blind_boxes_odds_sum_ck', sql`${t.oddsCommonBps} + ${t.oddsRareBps} + ${t.oddsEpicBps} + ${t.oddsLegendaryBps} = 10000`),
     check('blind_boxes_price_ck', sql`${t.salePriceMicro} > 0 AND ${t.listPriceMicro} >= ${t.salePriceMicro}`),
+  ],
+);
+
+/**
+ * How many ships of each rarity a blind box can still hand out. A box in a pending order holds
+ * one of every tier (so whatever it draws is there when it opens); the opening keeps the tier
+ * it drew and gives the other three back. A tier never goes below zero (docs/decisions/0017).
+ */
+export const blindBoxTiers = pgTable(
+  'blind_box_tiers',
+  {
+    boxCode: text('box_code')
+      .notNull()
+      .references(() => blindBoxes.code),
+    rarity: smallint('rarity').notNull(),
+    supply: integer('supply').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.boxCode, t.rarity] }),
+    check('blind_box_tiers_rarity_ck', sql`${t.rarity} BETWEEN 0 AND 3`),
+    check('blind_box_tiers_supply_ck', sql`${t.supply} >= 0`),
   ],
 );

@@ -28,7 +28,8 @@ export const marketplaceListings = pgTable(
     priceMicro: bigint('price_micro', { mode: 'number' }).notNull(),
     sellPriceMicro: bigint('sell_price_micro', { mode: 'number' }).notNull(),
     minted: boolean('minted').notNull().default(false),
-    status: text('status', { enum: ['listed', 'sold', 'cancelled'] })
+    /** reserved: held by a pending order (listing_reservations); back to listed if it lapses */
+    status: text('status', { enum: ['listed', 'reserved', 'sold', 'cancelled'] })
       .notNull()
       .default('listed'),
     sellerId: uuid('seller_id').references(() => users.id, { onDelete: 'set null' }),

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { blindBoxes } from './catalogue-items.ts';
-import { shopStock } from './catalogue-market.ts';
+import { marketplaceListings, shopStock } from './catalogue-market.ts';
 
 /**
  * Orders and their stock reservations (docs/decisions/0014). Statuses and their transitions
@@ -85,6 +85,8 @@ export const orderLines = pgTable(
     object: text('object').notNull(),
     shopStockId: integer('shop_stock_id').references(() => shopStock.id),
     blindBoxCode: text('blind_box_code').references(() => blindBoxes.code),
+    /** a marketplace listing bought from its detail page (one per line) */
+    listingId: bigint('listing_id', { mode: 'number' }).references(() => marketplaceListings.id),
     name: text('name').notNull(),
     quantity: integer('quantity').notNull(),
     unitSellPriceMicro: bigint('unit_sell_price_micro', { mode: 'bigint' }).notNull(),
@@ -94,8 +96,10 @@ export const orderLines = pgTable(
   (t) => [
     check(
       'order_lines_item_ck',
-      sql`CASE ${t.object} WHEN 'spaceship' THEN ${t.shopStockId} IS NOT NULL AND ${t.blindBoxCode} IS NULL
-        WHEN 'blindbox' THEN ${t.blindBoxCode} IS NOT NULL AND ${t.shopStockId} IS NULL ELSE false END`,
+      sql`CASE ${t.object} WHEN 'spaceship' THEN ${t.shopStockId} IS NOT NULL AND ${t.blindBoxCode} IS NULL AND ${t.listingId} IS NULL
+        WHEN 'blindbox' THEN ${t.blindBoxCode} IS NOT NULL AND ${t.shopStockId} IS NULL AND ${t.listingId} IS NULL
+        WHEN 'listing' THEN ${t.listingId} IS NOT NULL AND ${t.shopStockId} IS NULL AND ${t.blindBoxCode} IS NULL AND ${t.quantity} = 1
+        ELSE false END`,
     ),
     check('order_lines_quantity_ck', sql`${t.quantity} > 0`),
     check('order_lines_price_ck', sql`${t.unitSellPriceMicro} >= 0 AND ${t.unitListPriceMicro} >= 0`),
@@ -155,5 +159,58 @@ export const stockReservations = pgTable(
     check('stock_reservations_quantity_ck', sql`${t.quantity} > 0`),
     check('stock_reservations_settled_ck', sql`${t.releasedAt} IS NULL OR ${t.consumedAt} IS NULL`),
     unique('stock_reservations_order_stock_key').on(t.orderId, t.shopStockId),
+  ],
+);
+
+/**
+ * Blind boxes held by a pending order. Each box holds one of every tier of blind_box_tiers
+ * (taken when the order opens); release gives them all back, the opening keeps the drawn one.
+ */
+export const blindBoxReservations = pgTable(
+  'blind_box_reservations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    boxCode: text('box_code')
+      .notNull()
+      .references(() => blindBoxes.code),
+    quantity: integer('quantity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('blind_box_reservations_quantity_ck', sql`${t.quantity} > 0`),
+    check('blind_box_reservations_settled_ck', sql`${t.releasedAt} IS NULL OR ${t.consumedAt} IS NULL`),
+    unique('blind_box_reservations_order_box_key').on(t.orderId, t.boxCode),
+  ],
+);
+
+/**
+ * A marketplace listing held by a pending order (the listing's status is 'reserved' meanwhile).
+ * At most one live reservation per listing: a listing cannot be sold twice, whatever the code does.
+ */
+export const listingReservations = pgTable(
+  'listing_reservations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    listingId: bigint('listing_id', { mode: 'number' })
+      .notNull()
+      .references(() => marketplaceListings.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('listing_reservations_settled_ck', sql`${t.releasedAt} IS NULL OR ${t.consumedAt} IS NULL`),
+    unique('listing_reservations_order_listing_key').on(t.orderId, t.listingId),
+    uniqueIndex('listing_reservations_live_key')
+      .on(t.listingId)
+      .where(sql`released_at IS NULL`),
   ],
 );

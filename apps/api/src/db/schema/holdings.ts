@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { houseUnits, ships } from './catalogue-items.ts';
+import { orderLines } from './orders.ts';
+
+/**
+ * What players own, written by order fulfilment (and later by the owned-asset areas). Every
+ * row that comes from an order names its order line, and the unique keys on (line, copy) make
+ * a fulfilment that runs twice grant once.
+ */
+
+/** A ship in a player's hangar: one row per copy (a shop line of 3 gives 3 rows). */
+export const ownedShips = pgTable(
+  'owned_ships',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    shipId: integer('ship_id')
+      .notNull()
+      .references(() => ships.id),
+    source: text('source').notNull(),
+    orderLineId: bigint('order_line_id', { mode: 'number' }).references(() => orderLines.id),
+    /** which copy of its order line (0-based) */
+    copyIndex: integer('copy_index').notNull().default(0),
+    acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull().defaultNow(),
+    /** set when the ship leaves the player (sold on the marketplace) */
+    disposedAt: timestamp('disposed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('owned_ships_source_ck', sql`${t.source} IN ('shop', 'blindbox', 'marketplace', 'grant')`),
+    check('owned_ships_copy_ck', sql`${t.copyIndex} >= 0`),
+    uniqueIndex('owned_ships_line_copy_key').on(t.orderLineId, t.copyIndex),
+    index('owned_ships_user_idx').on(t.userId, t.acquiredAt.desc(), t.id.desc()),
+    index('owned_ships_ship_idx').on(t.shipId),
+  ],
+);
+
+/** The DNC (in-game currency) balance: a ledger, the balance is its sum. */
+export const dncLedger = pgTable(
+  'dnc_ledger',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    orderLineId: bigint('order_line_id', { mode: 'number' }).references(() => orderLines.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('dnc_ledger_amount_ck', sql`${t.amount} <> 0`),
+    uniqueIndex('dnc_ledger_line_key').on(t.orderLineId),
+    index('dnc_ledger_user_idx').on(t.userId),
+  ],
+);
+
+/** Container-house unit pieces a player bought (minted on chain later by the chain layer). */
+export const ownedHousePieces = pgTable(
+  'owned_house_pieces',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    apartment: smallint('apartment')
+      .notNull()
+      .references(() => houseUnits.apartment),
+    pieces: integer('pieces').notNull(),
+    orderLineId: bigint('order_line_id', { mode: 'number' }).references(() => orderLines.id),
+    acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('owned_house_pieces_pieces_ck', sql`${t.pieces} > 0`),
+    uniqueIndex('owned_house_pieces_line_key').on(t.orderLineId),
+    index('owned_house_pieces_user_idx').on(t.userId),
+  ],
+);
