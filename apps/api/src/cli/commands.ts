@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../lib/db-errors.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import * as accounts from '../modules/accounts/accounts.repo.ts';
 import { parseTierList, readDiscountTiers, writeDiscountTiers } from '../lib/pricing/discount-tiers.ts';
+import { ordersForReview, resolveReview } from '../modules/orders/orders-review.ts';
 import * as site from '../modules/site/settings.service.ts';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
@@ -30,6 +31,10 @@ Commands:
   set-terms --file PATH | set-terms -   store the terms HTML (cleaned) from a file or stdin
   set-discounts "3:5,5:10,10:15"        volume-discount tiers, items:percent ("" for none)
   show-settings                         print the operator settings
+  orders-review [--limit N]             orders with a payment we could not accept as it
+                                        came (late, wrong amount), oldest first, and why
+  resolve-review <order code> --note "what was done"
+                                        clear the order's review flag, keeping the note
 
   -h, --help                            print this help
 
@@ -68,7 +73,9 @@ export type Command =
   | { name: 'set-home-version'; value: number }
   | { name: 'set-terms'; source: TermsSource }
   | { name: 'set-discounts'; tiers: string }
-  | { name: 'show-settings' };
+  | { name: 'show-settings' }
+  | { name: 'orders-review'; limit: number }
+  | { name: 'resolve-review'; code: string; note: string };
 
 type Spec = { options?: NonNullable<ParseArgsConfig['options']>; positionals?: string };
 const SPECS: Record<Exclude<Command['name'], 'help'>, Spec> = {
@@ -89,6 +96,8 @@ const SPECS: Record<Exclude<Command['name'], 'help'>, Spec> = {
   'set-terms': { options: { file: { type: 'string' } } },
   'set-discounts': { positionals: '"items:percent,…"' },
   'show-settings': {},
+  'orders-review': { options: { limit: { type: 'string' } } },
+  'resolve-review': { options: { note: { type: 'string' } }, positionals: '<order code>' },
 };
 
 /** Turns argv (after the script name) into a command; throws CliError(2) on bad usage. */
@@ -141,12 +150,21 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
     case 'activate':
     case 'revoke-sessions':
       return { name, login: one() };
-    case 'list-users': {
+    case 'list-users':
+    case 'orders-review': {
       none();
       const raw = str('limit') ?? '50';
       const limit = /^\d+$/.test(raw) ? Number(raw) : NaN;
       if (!(limit >= 1 && limit <= 10_000)) throw usageError('--limit is a whole number from 1 to 10000.');
       return { name, limit };
+    }
+    case 'resolve-review': {
+      const code = one().trim().toUpperCase();
+      if (!/^SP-[0-9A-Z]{10}$/.test(code)) throw usageError(`resolve-review: "${code}" is not an order code (SP-…).`);
+      const note = str('note')?.trim() ?? '';
+      if (!note) throw usageError('resolve-review needs --note "what was done" (refunded, honoured, …).');
+      if (note.length > 500) throw usageError('--note: at most 500 characters.');
+      return { name, code, note };
     }
     case 'set-sale-program':
     case 'set-home-version': {
@@ -405,7 +423,35 @@ export async function runCommand(db: Db, cmd: Command, io: Io): Promise<void> {
         });
       return io.out(`Volume discounts are now: ${describeTiers(tiers)}.`);
     }
+    case 'orders-review': {
+      const { orders, total } = await ordersForReview(db, cmd.limit);
+      for (const o of orders) {
+        io.out(
+          `${o.code}  ${o.status}  ${o.method}${o.provider ? ` via ${o.provider}` : ''}  ${usdOf(o.totalMicro)}  ${o.player}  since ${when(o.updatedAt)}`,
+        );
+        for (const r of o.reasons) io.out(`    ${when(r.at)}  ${describeReason(r)}`);
+      }
+      return io.out(
+        total === 0 ? 'No order is waiting for review.' : `${orders.length} of ${total} waiting for review`,
+      );
+    }
+    case 'resolve-review': {
+      if (!(await resolveReview(db, cmd.code, cmd.note)))
+        throw new CliError(`${cmd.code} is not waiting for review (or does not exist).`);
+      return io.out(`${cmd.code}: review closed ("${cmd.note}").`);
+    }
   }
+}
+
+const usdOf = (micro: bigint) => `$${(Number(micro) / 1e6).toFixed(2)}`;
+
+function describeReason(r: { kind: string; providerEventId: string | null; payload: Record<string, unknown> }): string {
+  const paid = typeof r.payload.amount_micro === 'string' ? ` paid ${usdOf(BigInt(r.payload.amount_micro))}` : '';
+  const what =
+    r.kind === 'payment_mismatch'
+      ? `amount or currency differs from the order:${paid} ${String(r.payload.currency ?? '')}`.trimEnd()
+      : `payment arrived after the order was ${String(r.payload.status ?? 'closed')}:${paid}`;
+  return `${what}${r.providerEventId ? ` (event ${r.providerEventId})` : ''}`;
 }
 
 const describeTiers = (tiers: DiscountTier[]) =>
