@@ -25,6 +25,8 @@ export const WEB_ROUTE_PATTERNS = [
   '/shop/:id',
   '/shop/stripe_payment/:result',
   '/my/orders',
+  '/fairness',
+  '/fairness/verify',
   '/leaderboard',
   '/top',
 ] as const;

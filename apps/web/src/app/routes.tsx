@@ -24,6 +24,8 @@ const ShopPage = lazyPage(() => import('../features/shop/pages/shop-page.tsx'));
 const ShopItemPage = lazyPage(() => import('../features/shop/pages/shop-item-page.tsx'));
 const CardPaymentResultPage = lazyPage(() => import('../features/shop/pages/card-payment-result-page.tsx'));
 const MyOrdersPage = lazyPage(() => import('../features/orders/pages/my-orders-page.tsx'));
+const FairnessPage = lazyPage(() => import('../features/fairness/pages/fairness-page.tsx'));
+const VerifyOpeningPage = lazyPage(() => import('../features/fairness/pages/verify-page.tsx'));
 const LeaderboardPage = lazyPage(() => import('../features/leaderboards/pages/leaderboard-page.tsx'));
 const TopPage = lazyPage(() => import('../features/leaderboards/pages/top-page.tsx'));
 const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'));
@@ -60,6 +62,8 @@ export const routes: RouteObject[] = [
           { path: paths.shopItem.path, element: <ShopItemPage /> },
           { path: paths.cardPaymentResult.path, element: <CardPaymentResultPage /> },
           { path: paths.myOrders.path, element: <MyOrdersPage /> },
+          { path: paths.fairness.path, element: <FairnessPage /> },
+          { path: paths.fairnessVerify.path, element: <VerifyOpeningPage /> },
           { path: paths.leaderboard.path, element: <LeaderboardPage /> },
           { path: paths.top.path, element: <TopPage /> },
           { path: '*', element: <NotFoundPage /> },

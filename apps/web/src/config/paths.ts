@@ -44,6 +44,13 @@ export const paths = {
     path: '/my/orders',
     getHref: (page?: number) => (page && page > 1 ? withQuery('/my/orders', { page: String(page) }) : '/my/orders'),
   },
+  fairness: { path: '/fairness', getHref: () => '/fairness' },
+  // The verifier opens filled in from its query (server_seed, server_seed_hash, client_seed, nonce, odds).
+  fairnessVerify: {
+    path: '/fairness/verify',
+    getHref: (query: Record<string, string> = {}) =>
+      Object.keys(query).length ? withQuery('/fairness/verify', query) : '/fairness/verify',
+  },
   leaderboard: { path: '/leaderboard', getHref: () => '/leaderboard' },
   top: { path: '/top', getHref: () => '/top' },
   // Not built yet; the profile menu links to them already (spec §2 header).

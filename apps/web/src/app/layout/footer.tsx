@@ -13,6 +13,7 @@ export function Footer() {
           <Link to={paths.tos.getHref()}>Terms of Service</Link>
           <Link to={paths.privacy.getHref()}>Privacy Policy</Link>
           <Link to={paths.contact.getHref()}>Contact</Link>
+          <Link to={paths.fairness.getHref()}>Provably fair</Link>
         </nav>
         <p className="site-footer__copy">© {year} Starport</p>
       </div>

@@ -1,10 +1,12 @@
 import { blindBoxImagePath, withSize } from '@starport/schemas/images';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { AddToCartButton } from '../../../components/cart/add-to-cart-button.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
 import type { NewCartItem } from '../../../lib/cart-store.ts';
 import { formatPercent } from '../../../lib/format.ts';
 import { useBlindBox, useBlindBoxChance, type BlindBox, type BlindBoxOdds } from '../api/blind-box.ts';
@@ -82,6 +84,9 @@ export function BlindBoxPromo() {
             View probability
           </Button>
         </div>
+        <p className="muted">
+          Every box is opened verifiably: <Link to={paths.fairness.getHref()}>Provably fair</Link>
+        </p>
       </div>
       <OddsDialog open={open} onOpenChange={setOpen} />
     </section>
