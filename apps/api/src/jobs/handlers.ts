@@ -3,6 +3,7 @@ import { DELIVER_EMAIL_JOB } from '../mail/queue-email.ts';
 import type { MailTransport } from '../mail/transport.ts';
 import { PASSWORD_RESET_REQUEST_JOB, passwordResetRequestJob } from '../modules/accounts/password-reset-job.ts';
 import { ORDER_EXPIRE_JOB, expireOrderJob } from '../modules/orders/expire-order-job.ts';
+import { ORDER_FULFIL_JOB, fulfilOrderJob } from '../modules/orders/fulfil-order-job.ts';
 import { deliverEmailJob } from './deliver-email.ts';
 import type { JobHandlers } from './queue.ts';
 
@@ -15,5 +16,6 @@ export function buildJobHandlers(config: Config, mailTransport: MailTransport): 
     [DELIVER_EMAIL_JOB]: deliverEmailJob(mailTransport, config.mailFrom),
     [PASSWORD_RESET_REQUEST_JOB]: passwordResetRequestJob(config),
     [ORDER_EXPIRE_JOB]: expireOrderJob(config.orderReservationMinutes),
+    [ORDER_FULFIL_JOB]: fulfilOrderJob(),
   };
 }

@@ -21,6 +21,9 @@ export type ResolvedLine = PriceSummary['lines'][number] & {
   boxCode: string | null;
 };
 
+/** The four rarities a blind box draws from (blind_box_tiers.rarity 0..3). */
+export const BOX_TIERS = 4;
+
 type ShopLineRow = {
   id: string;
   name: string;
@@ -29,7 +32,7 @@ type ShopLineRow = {
   stock: number;
   active: boolean;
 };
-type BoxRow = { code: string; name: string; list_price_micro: string; sale_price_micro: string };
+type BoxRow = { code: string; name: string; list_price_micro: string; sale_price_micro: string; boxes_left: number };
 
 const gone = (id: string) =>
   notFound(`An item in your cart (${id}) is no longer sold. Please remove it from your cart.`);
@@ -78,7 +81,7 @@ export async function resolveCartLines(db: DbOrTx, lines: CartLine[]): Promise<R
     const b = boxByCode.get(line.id.slice(BOX_PREFIX.length));
     if (!b) throw gone(line.id);
     return {
-      ...priced(line, b.name, b.list_price_micro, b.sale_price_micro, null),
+      ...priced(line, b.name, b.list_price_micro, b.sale_price_micro, Number(b.boxes_left)),
       shopStockId: null,
       boxCode: b.code,
     };
@@ -117,14 +120,58 @@ function shopLines(db: DbOrTx, ids: number[]): Promise<ShopLineRow[]> {
   );
 }
 
+/**
+ * The blind boxes a cart names, with how many can still be sold: each box holds one of every
+ * tier (docs/decisions/0018), so the smallest tier's supply; a box without all four tier rows
+ * (not seeded) has none to sell.
+ */
 function blindBoxes(db: DbOrTx, codes: string[]): Promise<BoxRow[]> {
   if (codes.length === 0) return Promise.resolve([]);
   return queryRows<BoxRow>(
     db,
-    sql`SELECT code, name, list_price_micro::text AS list_price_micro, sale_price_micro::text AS sale_price_micro
-        FROM blind_boxes WHERE code IN (${sql.join(
+    sql`SELECT b.code, b.name, b.list_price_micro::text AS list_price_micro, b.sale_price_micro::text AS sale_price_micro,
+               (SELECT CASE WHEN count(*) = ${BOX_TIERS} THEN min(t.supply) ELSE 0 END
+                  FROM blind_box_tiers t WHERE t.box_code = b.code)::int AS boxes_left
+        FROM blind_boxes b WHERE b.code IN (${sql.join(
           codes.map((c) => sql`${c}`),
           sql`, `,
         )})`,
   );
+}
+
+/** A marketplace listing as an order line needs it: its name, its seller and whether it is listed. */
+export type ResolvedListing = {
+  listingId: number;
+  name: string;
+  sellerId: string | null;
+  status: string;
+};
+
+const noListing = (id: string) => notFound(`There is no marketplace item with id ${id.slice(0, 64)}.`);
+
+/**
+ * The listing a marketplace purchase names (its marketplace `_id`), or a 404 as the item page
+ * answers. Its price is not read here: the UPDATE that reserves it reads it (orders).
+ * The name is what the player recognises: the ship, the DNC pack, or "Type N unit, apartment A".
+ */
+export async function resolveListing(db: DbOrTx, id: string): Promise<ResolvedListing> {
+  if (!/^[1-9]\d{0,17}$/.test(id)) throw noListing(id);
+  const [row] = await queryRows<{ id: string; name: string | null; seller_id: string | null; status: string }>(
+    db,
+    sql`SELECT l.id::text AS id, l.seller_id::text AS seller_id, l.status,
+               CASE l.kind WHEN 'ship' THEN s.name WHEN 'dnc' THEN d.name
+                           ELSE 'Type ' || u.type || ' unit, apartment ' || u.apartment END AS name
+        FROM marketplace_listings l
+        LEFT JOIN ships s ON s.id = l.ship_id
+        LEFT JOIN dnc_packs d ON d.id = l.dnc_pack_id
+        LEFT JOIN house_units u ON u.apartment = l.house_unit_id
+        WHERE l.id = ${id}::bigint`,
+  );
+  if (!row) throw noListing(id);
+  return {
+    listingId: Number(row.id),
+    name: row.name ?? 'Marketplace item',
+    sellerId: row.seller_id,
+    status: row.status,
+  };
 }

@@ -65,31 +65,3 @@ export const SHIP_PRICE_RANGE_USD: Record<number, readonly [number, number]> = {
   2: [300, 1500],
   3: [2500, 12000],
 };
-
-/** Base stats per rarity; each ship varies them by ±15% and by its element's strengths. */
-export const BASE_STATS: Record<number, Readonly<Record<StatName, number>>> = {
-  0: { health: 1000, healing: 20, gunDamage: 40, rocketDamage: 120, defense: 30, afterburner: 100, rocketRechargeTime: 6000, rocketFireRate: 10 },
-  1: { health: 1400, healing: 30, gunDamage: 60, rocketDamage: 180, defense: 45, afterburner: 130, rocketRechargeTime: 5000, rocketFireRate: 12 },
-  2: { health: 1900, healing: 45, gunDamage: 85, rocketDamage: 260, defense: 65, afterburner: 170, rocketRechargeTime: 4000, rocketFireRate: 15 },
-  3: { health: 2600, healing: 65, gunDamage: 120, rocketDamage: 360, defense: 90, afterburner: 220, rocketRechargeTime: 3000, rocketFireRate: 20 },
-};
-export type StatName = 'health' | 'healing' | 'gunDamage' | 'rocketDamage' | 'defense' | 'afterburner' | 'rocketRechargeTime' | 'rocketFireRate';
-
-/** What each element is better at (multipliers); recharge below 1 means faster. */
-export const ELEMENT_BIAS: Record<number, Partial<Record<StatName, number>>> = {
-  0: { health: 1.15, defense: 1.2 },
-  1: { gunDamage: 1.15, rocketRechargeTime: 0.85, rocketFireRate: 1.15 },
-  2: { healing: 1.3, afterburner: 1.15 },
-};
-
-export const NAME_PARTS: Record<number, { first: readonly string[]; second: readonly string[] }> = {
-  0: { first: ['Aegis', 'Valor', 'Orion', 'Titan', 'Liberty', 'Atlas', 'Horizon', 'Bastion'], second: ['Warden', 'Lancer', 'Ranger', 'Sentinel', 'Pioneer', 'Guardian'] },
-  1: { first: ['Vector', 'Cipher', 'Quantum', 'Nexus', 'Binary', 'Helix', 'Logic', 'Kernel'], second: ['Drone', 'Core', 'Array', 'Protocol', 'Construct', 'Engine'] },
-  2: { first: ['Xyl', 'Vorr', 'Zeth', "Ka'ra", 'Nym', 'Sleth', 'Quor', 'Ith'], second: ['Spawn', 'Weaver', 'Brood', 'Stalker', 'Drifter', 'Hive'] },
-};
-export const HULL_CLASSES: Record<number, readonly string[]> = {
-  0: ['scout', 'interceptor'],
-  1: ['corvette', 'gunship'],
-  2: ['frigate', 'destroyer'],
-  3: ['dreadnought', 'flagship'],
-};

@@ -6,7 +6,7 @@ import { queryRows, type Database } from '../../db/client.ts';
 import { DEMO_LEGENDARY_COUNT, DEMO_SHIP_COUNT } from './demo-ships.ts';
 import { seedDemoCatalogue } from './seed.ts';
 
-const TABLES = ['ships', 'dnc_packs', 'house_unit_types', 'house_units', 'blind_boxes', 'marketplace_listings', 'marketplace_sales', 'shop_stock', 'listing_counts'];
+const TABLES = ['ships', 'dnc_packs', 'house_unit_types', 'house_units', 'blind_boxes', 'blind_box_tiers', 'marketplace_listings', 'marketplace_sales', 'shop_stock', 'listing_counts'];
 const NOW = new Date('2026-05-01T12:00:00.000Z');
 
 /** Every catalogue row, in key order, as plain JSON (the drivers agree on text). */
@@ -69,6 +69,13 @@ describe('demo catalogue seed', () => {
       sql`SELECT odds_common_bps + odds_rare_bps + odds_epic_bps + odds_legendary_bps AS sum, sale_price_micro::text AS sale, list_price_micro::text AS list FROM blind_boxes`,
     );
     expect(box).toEqual({ sum: 10000, sale: '250000000', list: '1000000000' });
+  });
+
+  it('stocks the Frontier box’s tiers, Legendary only up to the 150 that may exist', async () => {
+    const tiers = await queryRows<{ rarity: number; supply: number }>(a.db, sql`SELECT rarity, supply FROM blind_box_tiers WHERE box_code = 'frontier' ORDER BY rarity`);
+    expect(tiers.map((t) => t.supply)).toEqual([5000, 2500, 1000, LEGENDARY_SUPPLY - DEMO_LEGENDARY_COUNT]);
+    const legendary = await one<{ n: number }>(a, sql`SELECT count(*)::int AS n FROM ships WHERE rarity = 3`);
+    expect(legendary.n + tiers[3]!.supply).toBe(LEGENDARY_SUPPLY);
   });
 
   it('lists every kind, stocks the shop and records sales, some in the last 7 days', async () => {

@@ -3,6 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import {
   blindBoxes,
+  blindBoxTiers,
   dncPacks,
   houseUnits,
   houseUnitTypes,
@@ -12,6 +13,7 @@ import {
   shopStock,
 } from '../../db/schema/index.ts';
 import { BLIND_BOX_ROW, DNC_PACK_ROWS, UNIT_TYPE_ROWS } from './definitions.ts';
+import { demoBlindBoxTiers } from './demo-blind-box-tiers.ts';
 import { demoMarket } from './demo-market.ts';
 import { demoShips } from './demo-ships.ts';
 import { Prng } from './prng.ts';
@@ -28,8 +30,8 @@ export type SeedOptions = {
 
 /**
  * Loads the deterministic demo catalogue when the catalogue is empty: 3000 ships (100 of them
- * Legendary), the 6 DNC packs, the 5 unit types and 120 units, the Frontier Blind Box,
- * marketplace listings, shop stock and past sales. The same `now` gives the same rows, to the
+ * Legendary), the 6 DNC packs, the 5 unit types and 120 units, the Frontier Blind Box and its
+ * tier supplies, marketplace listings, shop stock and past sales. The same `now` gives the same rows, to the
  * byte. Returns false (and writes nothing) when a catalogue exists.
  */
 export async function seedDemoCatalogue(db: Db, opts: SeedOptions = {}): Promise<boolean> {
@@ -52,6 +54,7 @@ export async function seedDemoCatalogue(db: Db, opts: SeedOptions = {}): Promise
     await tx.insert(dncPacks).values(DNC_PACK_ROWS);
     await tx.insert(blindBoxes).values(BLIND_BOX_ROW);
     await insertChunked(tx, ships, shipRows);
+    await tx.insert(blindBoxTiers).values(demoBlindBoxTiers(shipRows.filter((s) => s.rarity === 3).length));
     await insertChunked(tx, marketplaceListings, market.listings);
     await insertChunked(tx, marketplaceSales, market.sales);
     await insertChunked(tx, shopStock, market.shop);

@@ -5,6 +5,13 @@ import type { OrderLineRow, OrderRow } from './orders.repo.ts';
 
 const usd = (micro: bigint) => microToUsd(micro.toString());
 
+/** The id a player knows the line by: the cart id, or the listing's marketplace _id. */
+function lineId(l: OrderLineRow): string {
+  if (l.object === 'spaceship') return String(l.shopStockId);
+  if (l.object === 'listing') return String(l.listingId);
+  return `${BOX_PREFIX}${l.blindBoxCode}`;
+}
+
 /** An order as its owner sees it: no internal ids, no provider session, no review flag. */
 export function orderView(row: OrderRow, lines: OrderLineRow[]): Order {
   return {
@@ -25,7 +32,7 @@ export function orderView(row: OrderRow, lines: OrderLineRow[]): Order {
     fulfilled_at: row.fulfilledAt ? iso(row.fulfilledAt) : null,
     lines: lines.map((l) => ({
       object: l.object as Order['lines'][number]['object'],
-      id: l.object === 'spaceship' ? String(l.shopStockId) : `${BOX_PREFIX}${l.blindBoxCode}`,
+      id: lineId(l),
       name: l.name,
       total: l.quantity,
       sell_price: usd(l.unitSellPriceMicro),

@@ -1,17 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
-import { blindBoxes, ships, shopStock, users } from '../../db/schema/index.ts';
+import {
+  blindBoxes,
+  blindBoxTiers,
+  dncPacks,
+  marketplaceListings,
+  ships,
+  shopStock,
+  users,
+} from '../../db/schema/index.ts';
 
-/** Test fixtures: a few shop lines, the blind box and players, without the whole demo catalogue. */
+/** Test fixtures: a few shop lines, blind boxes, listings and players, without the whole demo catalogue. */
 
 let seq = 0;
 
-export async function addShopLine(
-  db: DbOrTx,
-  o: { stock: number; sellMicro: bigint; listMicro?: bigint; name?: string },
-): Promise<{ id: string; name: string }> {
-  seq += 1;
-  const name = o.name ?? `Test Ship ${seq}-${Math.random().toString(36).slice(2, 6)}`;
+async function addShip(db: DbOrTx, name: string): Promise<number> {
   const [ship] = await db
     .insert(ships)
     .values({
@@ -30,10 +33,20 @@ export async function addShopLine(
       artSeed: seq,
     })
     .returning({ id: ships.id });
+  return ship!.id;
+}
+
+export async function addShopLine(
+  db: DbOrTx,
+  o: { stock: number; sellMicro: bigint; listMicro?: bigint; name?: string },
+): Promise<{ id: string; name: string }> {
+  seq += 1;
+  const name = o.name ?? `Test Ship ${seq}-${Math.random().toString(36).slice(2, 6)}`;
+  const shipId = await addShip(db, name);
   const [line] = await db
     .insert(shopStock)
     .values({
-      shipId: ship!.id,
+      shipId,
       element: 0,
       rarity: 0,
       priceMicro: Number(o.listMicro ?? o.sellMicro),
@@ -44,13 +57,21 @@ export async function addShopLine(
   return { id: String(line!.id), name };
 }
 
-/** The Frontier Blind Box at $250 (listed $1,000), cart id 'blindbox-frontier'. */
-export async function addBlindBox(db: DbOrTx): Promise<void> {
+/**
+ * A blind box at $250 (listed $1,000): by default the Frontier Blind Box, cart id
+ * 'blindbox-frontier'. Its four tiers (Common → Legendary) get `tiers` (default 1000 each;
+ * null: no tier rows at all, a box not seeded yet).
+ */
+export async function addBlindBox(
+  db: DbOrTx,
+  o: { code?: string; name?: string; tiers?: [number, number, number, number] | null } = {},
+): Promise<void> {
+  const code = o.code ?? 'frontier';
   await db
     .insert(blindBoxes)
     .values({
-      code: 'frontier',
-      name: 'Frontier Blind Box',
+      code,
+      name: o.name ?? 'Frontier Blind Box',
       description: 'A box for tests.',
       salePriceMicro: 250_000_000,
       listPriceMicro: 1_000_000_000,
@@ -60,6 +81,73 @@ export async function addBlindBox(db: DbOrTx): Promise<void> {
       oddsLegendaryBps: 100,
     })
     .onConflictDoNothing();
+  if (o.tiers !== null) await setBoxTiers(db, code, o.tiers ?? [1000, 1000, 1000, 1000]);
+}
+
+/** Sets a box's tier supplies, Common first. */
+export async function setBoxTiers(db: DbOrTx, code: string, supplies: number[]): Promise<void> {
+  for (const [rarity, supply] of supplies.entries())
+    await db
+      .insert(blindBoxTiers)
+      .values({ boxCode: code, rarity, supply })
+      .onConflictDoUpdate({ target: [blindBoxTiers.boxCode, blindBoxTiers.rarity], set: { supply } });
+}
+
+/** A box's tier supplies, Common first. */
+export async function tiersOf(db: DbOrTx, code: string): Promise<number[]> {
+  const rows = await queryRows<{ supply: number }>(
+    db,
+    sql`SELECT supply FROM blind_box_tiers WHERE box_code = ${code} ORDER BY rarity`,
+  );
+  return rows.map((r) => Number(r.supply));
+}
+
+/**
+ * A listed marketplace item: a Common Human ship by default, or a DNC pack. `sellerId` null
+ * is a listing of the house (the demo's); listed now.
+ */
+export async function addListing(
+  db: DbOrTx,
+  o: { sellMicro: bigint; listMicro?: bigint; sellerId?: string | null; name?: string; kind?: 'ship' | 'dnc' },
+): Promise<{ id: string; name: string }> {
+  seq += 1;
+  const name =
+    o.name ?? `Listed ${o.kind === 'dnc' ? 'Pack' : 'Ship'} ${seq}-${Math.random().toString(36).slice(2, 6)}`;
+  const price = { priceMicro: Number(o.listMicro ?? o.sellMicro), sellPriceMicro: Number(o.sellMicro) };
+  let values: typeof marketplaceListings.$inferInsert;
+  if (o.kind === 'dnc') {
+    const [pack] = await db
+      .insert(dncPacks)
+      .values({ name, amount: 100, priceMicro: Number(o.sellMicro) })
+      .returning({ id: dncPacks.id });
+    values = { kind: 'dnc', dncPackId: pack!.id, ...price, sellerId: o.sellerId ?? null };
+  } else {
+    const shipId = await addShip(db, name);
+    values = { kind: 'ship', shipId, element: 0, rarity: 0, ...price, sellerId: o.sellerId ?? null };
+  }
+  const [row] = await db.insert(marketplaceListings).values(values).returning({ id: marketplaceListings.id });
+  return { id: String(row!.id), name };
+}
+
+export type ListingState = { status: string; sold_at: unknown; live: number; released: number; consumed: number };
+
+/** A listing's status and its reservations: live (neither released nor consumed), released, consumed. */
+export async function listingState(db: DbOrTx, listingId: string): Promise<ListingState> {
+  const [row] = await queryRows<ListingState>(
+    db,
+    sql`SELECT l.status, l.sold_at,
+               (SELECT count(*)::int FROM listing_reservations r WHERE r.listing_id = l.id AND r.released_at IS NULL AND r.consumed_at IS NULL) AS live,
+               (SELECT count(*)::int FROM listing_reservations r WHERE r.listing_id = l.id AND r.released_at IS NOT NULL) AS released,
+               (SELECT count(*)::int FROM listing_reservations r WHERE r.listing_id = l.id AND r.consumed_at IS NOT NULL) AS consumed
+        FROM marketplace_listings l WHERE l.id = ${Number(listingId)}`,
+  );
+  return row!;
+}
+
+/** Listed items counted as the list totals count them (listing_counts, kept by triggers). */
+export async function listedCount(db: DbOrTx): Promise<number> {
+  const [row] = await queryRows<{ n: string }>(db, sql`SELECT coalesce(sum(listed), 0)::text AS n FROM listing_counts`);
+  return Number(row!.n);
 }
 
 export async function addPlayer(db: DbOrTx, username: string): Promise<string> {

@@ -191,7 +191,7 @@ describe('OrdersService: opening, expiring, cancelling and paying orders', () =>
     expect(await stockOf(database.db, withdrawn.id)).toBe(5);
   });
 
-  it('blind boxes have no stock limit yet: they are priced, not reserved', async () => {
+  it('a blind-box line holds boxes of its own, not shop copies (the tiers: reservations.test.ts)', async () => {
     const order = await orders.openOrder(player, [{ id: 'blindbox-frontier', total: 7, object: 'blindbox' }], 'card');
     expect(order.lines).toEqual([
       expect.objectContaining({ id: 'blindbox-frontier', total: 7, name: 'Frontier Blind Box' }),
@@ -199,6 +199,12 @@ describe('OrdersService: opening, expiring, cancelling and paying orders', () =>
     expect(await queryRows(database.db, sql`SELECT 1 FROM stock_reservations WHERE order_id = ${order.id}`)).toEqual(
       [],
     );
+    expect(
+      await queryRows(
+        database.db,
+        sql`SELECT box_code, quantity FROM blind_box_reservations WHERE order_id = ${order.id}`,
+      ),
+    ).toEqual([{ box_code: 'frontier', quantity: 7 }]);
   });
 
   it('expires only once the reservation lapsed, gives the stock back once, and never again', async () => {

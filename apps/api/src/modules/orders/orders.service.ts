@@ -1,14 +1,15 @@
-import type { CartLine, Order, PaymentMethod } from '@starport/schemas';
+import type { Order, OrderLineRequest, OrderStatus, PaymentMethod } from '@starport/schemas';
 import type { Db, Tx } from '../../db/client.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { readDiscountTiers } from '../../lib/pricing/discount-tiers.ts';
 import { priceCart } from '../../lib/pricing/price-cart.ts';
-import { resolveCartLines, type ResolvedLine } from '../../lib/pricing/resolve-lines.ts';
+import { ORDER_FULFIL_JOB } from './fulfil-order-job.ts';
 import { newOrderCode } from './order-code.ts';
 import { PAID_STATUSES } from './order-states.ts';
 import { orderView } from './order-view.ts';
 import * as repo from './orders.repo.ts';
+import { consumeLines, recordReservations, releaseLines as release, takeLines } from './take-lines.ts';
 
 export const ORDER_EXPIRE_JOB = 'order.expire';
 
@@ -31,24 +32,25 @@ const orderGone = () => notFound('No such order.');
 
 /**
  * Orders and their stock. Every change of status goes through repo.transition (one
- * conditional UPDATE, one event row); stock leaves the shop only in openOrder and comes back
- * only in release(), from the transaction that moved the order out of pending.
+ * conditional UPDATE, one event row); shop copies, blind-box tiers and listings are taken
+ * only in openOrder and come back only in release(), from the transaction that moved the
+ * order out of pending (take-lines.ts).
  */
 export class OrdersService {
   constructor(private readonly d: OrdersDeps) {}
 
   /**
-   * Prices and reserves a cart for a payment session, in one transaction: the lines are
-   * priced from our own tables, each shop line's copies are taken by a conditional UPDATE, and
-   * the order, its reservations and its expiry job are written together. Any failure (a
-   * sold-out line, a crash) rolls all of it back, stock included.
+   * Prices and reserves a cart (or one marketplace listing) for a payment session, in one
+   * transaction: the lines are priced from our own tables, each shop line's copies, each blind
+   * box's tiers and the listing are taken by conditional UPDATEs (take-lines.ts), and the
+   * order, its reservations and its expiry job are written together. Any failure (a sold-out
+   * line, a listing already taken, a crash) rolls all of it back, stock included.
    */
-  async openOrder(userId: string, lines: CartLine[], method: PaymentMethod): Promise<Order & { id: number }> {
+  async openOrder(userId: string, lines: OrderLineRequest[], method: PaymentMethod): Promise<Order & { id: number }> {
     if (lines.length === 0) throw badRequest('The cart is empty.');
     return this.d.db.transaction(async (tx) => {
-      const resolved = await resolveCartLines(tx, lines);
+      const priced = await takeLines(tx, userId, lines);
       const tiers = await readDiscountTiers(tx);
-      const priced = await takeShopLines(tx, resolved);
       const totals = priceCart(priced, tiers);
       const order = await repo.insertOrder(tx, {
         code: newOrderCode(),
@@ -67,17 +69,14 @@ export class OrdersService {
           object: l.object,
           shopStockId: l.shopStockId,
           blindBoxCode: l.boxCode,
+          listingId: l.listingId,
           name: l.name,
           quantity: l.total,
           unitSellPriceMicro: l.sellPriceMicro,
           unitListPriceMicro: l.listPriceMicro,
         })),
       );
-      await repo.insertReservations(
-        tx,
-        order.id,
-        priced.filter((l) => l.shopStockId !== null).map((l) => ({ shopStockId: l.shopStockId!, quantity: l.total })),
-      );
+      await recordReservations(tx, order.id, priced);
       await repo.logEvent(
         tx,
         order.id,
@@ -159,7 +158,9 @@ export class OrdersService {
         payload,
       });
       if (moved.ok) {
-        await repo.consumeReservations(tx, orderId);
+        await this.consume(tx, orderId);
+        // Fulfilment (decision 0017): queued with the payment, so every paid order has its job.
+        await enqueueJob(tx, ORDER_FULFIL_JOB, { orderId }, { dedupeKey: `${ORDER_FULFIL_JOB}:${orderId}` });
         return 'paid';
       }
       if (moved.current && PAID_STATUSES.includes(moved.current)) return 'already_paid';
@@ -184,6 +185,22 @@ export class OrdersService {
    */
   holdUntil(orderId: number, until: Date): Promise<Date | null> {
     return this.d.db.transaction((tx) => repo.extendExpiry(tx, orderId, until, `${ORDER_EXPIRE_JOB}:${orderId}`));
+  }
+
+  /**
+   * What the browser says about its payment (widget events, status 1/2/4): kept in the order's
+   * log and never acted on. Only the owner may report; another user's code is a 404.
+   */
+  async logBrowserReport(
+    userId: string,
+    code: string,
+    kind: 'browser_report' | 'browser_log',
+    payload: Record<string, unknown>,
+  ): Promise<OrderStatus> {
+    const order = await repo.findOwned(this.d.db, userId, code);
+    if (!order) throw orderGone();
+    await repo.logEvent(this.d.db, order.id, { kind, payload });
+    return order.status as OrderStatus;
   }
 
   findByProviderSession(provider: string, sessionId: string) {
@@ -227,49 +244,21 @@ export class OrdersService {
     return orderView(order, await repo.linesOf(this.d.db, [orderId]));
   }
 
+  /**
+   * The paid order's reservations are sold (take-lines.ts consumeLines). A listing found no
+   * longer reserved cannot be handed over: the order stays paid and goes to review.
+   */
+  private async consume(tx: Tx, orderId: number): Promise<void> {
+    const lost = await consumeLines(tx, orderId);
+    if (lost.length) {
+      await repo.logEvent(tx, orderId, { kind: 'listing_not_reserved', payload: { listing_ids: lost } });
+      await repo.markNeedsReview(tx, orderId);
+    }
+  }
+
   private async review(tx: Tx, orderId: number, event: repo.OrderEvent): Promise<PaidOutcome> {
     // The same provider event twice is logged once (unique provider_event_id).
     if (await repo.logEvent(tx, orderId, event)) await repo.markNeedsReview(tx, orderId);
     return 'review';
   }
-}
-
-/**
- * Takes the copies of every shop line, in shop-row id order so that two orders naming the
- * same ships queue one behind the other instead of deadlocking. Each line is charged the
- * price its row had when it was taken (read by the same UPDATE). Not enough copies: a 409
- * naming the line, and the caller's transaction rolls back what was already taken.
- */
-async function takeShopLines(tx: Tx, resolved: ResolvedLine[]): Promise<ResolvedLine[]> {
-  const byStockId = [...resolved].filter((l) => l.shopStockId !== null).sort((a, b) => a.shopStockId! - b.shopStockId!);
-  const prices = new Map<number, { sell: bigint; list: bigint }>();
-  for (const line of byStockId) {
-    const taken = await repo.takeStock(tx, line.shopStockId!, line.total);
-    if (!taken) throw notEnough(line.name, await repo.stockLeft(tx, line.shopStockId!));
-    prices.set(line.shopStockId!, { sell: BigInt(taken.sell_price_micro), list: BigInt(taken.price_micro) });
-  }
-  // Blind boxes have no stock of their own yet (their tiers come with fulfilment): priced, not reserved.
-  return resolved.map((l) => {
-    const p = l.shopStockId === null ? undefined : prices.get(l.shopStockId);
-    return p ? { ...l, sellPriceMicro: p.sell, listPriceMicro: p.list } : l;
-  });
-}
-
-function notEnough(name: string, left: number): AppError {
-  if (left <= 0) return new AppError('CONFLICT', 409, `${name} is sold out. Please remove it from your cart.`);
-  return new AppError(
-    'CONFLICT',
-    409,
-    `Only ${left} of ${name} ${left === 1 ? 'is' : 'are'} left. Please lower the quantity in your cart.`,
-  );
-}
-
-/** Gives the order's reserved stock back; called only by the transaction that moved it out of pending. */
-async function release(tx: Tx, orderId: number): Promise<void> {
-  const released = await repo.releaseReservations(tx, orderId);
-  if (released.length)
-    await repo.logEvent(tx, orderId, {
-      kind: 'stock_released',
-      payload: { lines: released.map((r) => ({ shop_stock_id: r.shopStockId, quantity: r.quantity })) },
-    });
 }

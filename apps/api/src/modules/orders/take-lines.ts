@@ -1,0 +1,154 @@
+import { LISTING_ALONE_MSG, type CartLine, type OrderLineObject, type OrderLineRequest } from '@starport/schemas';
+import type { Tx } from '../../db/client.ts';
+import { AppError, badRequest, forbidden } from '../../lib/app-error.ts';
+import { resolveCartLines, resolveListing } from '../../lib/pricing/resolve-lines.ts';
+import * as repo from './orders.repo.ts';
+import * as held from './reservations.repo.ts';
+
+/**
+ * What an order takes when it opens and gives back when it closes unpaid (docs/decisions/0014,
+ * 0018): shop copies, blind boxes (one of every tier each) and marketplace listings. Everything
+ * is taken inside the opening transaction, in one global order — shop rows by id, box tiers by
+ * (code, rarity), then the listing — so a failure rolls all of it back and two orders never
+ * wait on each other in a circle.
+ */
+
+/** One line of an order as it is written: our name, our prices, and what it holds. */
+export type TakenLine = {
+  object: OrderLineObject;
+  name: string;
+  total: number;
+  sellPriceMicro: bigint;
+  listPriceMicro: bigint;
+  shopStockId: number | null;
+  boxCode: string | null;
+  listingId: number | null;
+};
+
+/**
+ * Resolves and takes every line for `userId`. A listing is bought on its own (400 otherwise):
+ * it is priced at its sale price, and as a one-item order no volume-discount tier applies.
+ */
+export async function takeLines(tx: Tx, userId: string, requests: OrderLineRequest[]): Promise<TakenLine[]> {
+  const listings = requests.filter((l) => l.object === 'listing');
+  if (listings.length > 0) {
+    if (requests.length !== 1) throw badRequest(LISTING_ALONE_MSG);
+    return [await takeListing(tx, userId, listings[0]!.id)];
+  }
+  const resolved = await resolveCartLines(tx, requests as CartLine[]);
+  const lines: TakenLine[] = resolved.map((l) => ({
+    object: l.object,
+    name: l.name,
+    total: l.total,
+    sellPriceMicro: l.sellPriceMicro,
+    listPriceMicro: l.listPriceMicro,
+    shopStockId: l.shopStockId,
+    boxCode: l.boxCode,
+    listingId: null,
+  }));
+  await takeShopLines(tx, lines);
+  await takeBoxes(tx, lines);
+  return lines;
+}
+
+/**
+ * Takes the copies of every shop line, in shop-row id order. Each line is charged the price
+ * its row had when it was taken (read by the same UPDATE). Not enough copies: a 409 naming
+ * the line, and the caller's transaction rolls back what was already taken.
+ */
+async function takeShopLines(tx: Tx, lines: TakenLine[]): Promise<void> {
+  const byStockId = lines.filter((l) => l.shopStockId !== null).sort((a, b) => a.shopStockId! - b.shopStockId!);
+  for (const line of byStockId) {
+    const taken = await repo.takeStock(tx, line.shopStockId!, line.total);
+    if (!taken) throw notEnough(line.name, await repo.stockLeft(tx, line.shopStockId!));
+    line.sellPriceMicro = BigInt(taken.sell_price_micro);
+    line.listPriceMicro = BigInt(taken.price_micro);
+  }
+}
+
+/** Takes one of every tier per box, box codes in order; too few left is the same 409 as a ship's. */
+async function takeBoxes(tx: Tx, lines: TakenLine[]): Promise<void> {
+  const boxes = lines.filter((l) => l.boxCode !== null).sort((a, b) => (a.boxCode! < b.boxCode! ? -1 : 1));
+  for (const line of boxes) {
+    const left = await held.takeBoxTiers(tx, line.boxCode!, line.total);
+    if (left !== null) throw notEnough(line.name, left);
+  }
+}
+
+/** The listing leaves the marketplace for this order, or a 404 / 403 (own listing) / 409 (not for sale). */
+async function takeListing(tx: Tx, userId: string, id: string): Promise<TakenLine> {
+  const listing = await resolveListing(tx, id);
+  // Only while it is on sale: a sold or held item is "no longer for sale", whoever asks.
+  if (listing.sellerId === userId && listing.status === 'listed')
+    throw forbidden('This is your own listing: you cannot buy it.');
+  const taken = await held.reserveListing(tx, listing.listingId);
+  if (!taken) throw new AppError('CONFLICT', 409, 'This item is no longer for sale.');
+  return {
+    object: 'listing',
+    name: listing.name,
+    total: 1,
+    sellPriceMicro: BigInt(taken.sell_price_micro),
+    listPriceMicro: BigInt(taken.price_micro),
+    shopStockId: null,
+    boxCode: null,
+    listingId: listing.listingId,
+  };
+}
+
+/** Writes the reservation rows of what takeLines took, in the opening transaction. */
+export async function recordReservations(tx: Tx, orderId: number, lines: TakenLine[]): Promise<void> {
+  await repo.insertReservations(
+    tx,
+    orderId,
+    lines.filter((l) => l.shopStockId !== null).map((l) => ({ shopStockId: l.shopStockId!, quantity: l.total })),
+  );
+  await held.insertBoxReservations(
+    tx,
+    orderId,
+    lines.filter((l) => l.boxCode !== null).map((l) => ({ boxCode: l.boxCode!, quantity: l.total })),
+  );
+  for (const l of lines) if (l.listingId !== null) await held.insertListingReservation(tx, orderId, l.listingId);
+}
+
+export function notEnough(name: string, left: number): AppError {
+  if (left <= 0) return new AppError('CONFLICT', 409, `${name} is sold out. Please remove it from your cart.`);
+  return new AppError(
+    'CONFLICT',
+    409,
+    `Only ${left} of ${name} ${left === 1 ? 'is' : 'are'} left. Please lower the quantity in your cart.`,
+  );
+}
+
+/**
+ * Gives back everything the order still holds — shop copies, box tiers, listings — in the
+ * lock order. Called only by the transaction that moved the order out of pending; each kind
+ * of reservation is released at most once (released_at IS NULL guard).
+ */
+export async function releaseLines(tx: Tx, orderId: number): Promise<void> {
+  const shop = await repo.releaseReservations(tx, orderId);
+  const boxes = await held.releaseBoxReservations(tx, orderId);
+  const listings = await held.releaseListingReservations(tx, orderId);
+  if (shop.length || boxes.length)
+    await repo.logEvent(tx, orderId, {
+      kind: 'stock_released',
+      payload: {
+        lines: [
+          ...shop.map((r) => ({ shop_stock_id: r.shopStockId, quantity: r.quantity })),
+          ...boxes.map((r) => ({ blind_box: r.boxCode, quantity: r.quantity })),
+        ],
+      },
+    });
+  if (listings.length)
+    await repo.logEvent(tx, orderId, { kind: 'listing_released', payload: { listing_ids: listings } });
+}
+
+/**
+ * A paid order's reservations are sold: shop copies and boxes consumed (the boxes' tiers stay
+ * held for their opening), listings marked sold with a sale row. Returns the listings that
+ * were no longer reserved, which the caller flags for review.
+ */
+export async function consumeLines(tx: Tx, orderId: number): Promise<number[]> {
+  await repo.consumeReservations(tx, orderId);
+  await held.consumeBoxReservations(tx, orderId);
+  return held.consumeListingReservations(tx, orderId);
+}
