@@ -20,6 +20,7 @@ import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { SessionService } from './modules/accounts/sessions.service.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
+import { fairnessRoutes } from './modules/fairness/fairness.routes.ts';
 import { resourceRoutes, siteSettingRoutes } from './modules/site/site.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -67,6 +68,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
         'frame-ancestors': ["'none'"],
+        // The payment widget's iframe: Wert's origin, or the sandbox widget on our own.
+        'frame-src': ["'self'", ...(config.widget.provider === 'wert' ? [config.widget.origin] : [])],
         // Only ask browsers to upgrade when the site is really served over https.
         'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
       },
@@ -113,7 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(leaderboardsRoutes, { prefix: '/api/leaderboards', db });
   const orders = new OrdersService({ db, reservationMinutes: config.orderReservationMinutes });
   await app.register(ordersRoutes, { prefix: '/api/orders', orders });
-  await app.register(paymentsPlugin, { db, orders, card: config.card, publicUrl: config.publicUrl });
+  await app.register(fairnessRoutes, { prefix: '/api/fairness', db });
+  await app.register(paymentsPlugin, { db, orders, card: config.card, widget: config.widget, publicUrl: config.publicUrl });
   await app.register(artRoutes, { prefix: ART_PREFIX, cacheDir: path.join(config.dataDir, 'image-cache') });
   if (config.env !== 'production') await app.register(devMailboxRoutes, { prefix: '/dev', db });
   if (config.serveWeb) await app.register(staticWebPlugin, config.webDistDir ? { root: config.webDistDir } : {});

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -40,6 +40,26 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)').optional(),
   /** Which card provider runs: default stripe with keys, else the sandbox (off in production). */
   CARD_PROVIDER: z.enum(['stripe', 'sandbox', 'off']).optional(),
+  /** Wert's partner id; with WERT_PRIVATE_KEY (and the WERT_* below), widget payments go to Wert. */
+  WERT_PARTNER_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be the partner id Wert gave you').optional(),
+  /** The Ed25519 key (64 hex digits, 0x optional) that signs the widget's smart-contract data. */
+  WERT_PRIVATE_KEY: z.string().regex(/^(0x)?[0-9a-fA-F]{64}$/, 'must be 64 hex digits (0x optional)').optional(),
+  /** Our secret in the webhook address set in Wert's dashboard: {PUBLIC_URL}/api/wert/webhook/{secret}. */
+  WERT_WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{24,128}$/, 'must be 24–128 letters, digits, _ or -').optional(),
+  /** Wert's Data API key: every completed order is confirmed with Wert before it counts as paid. */
+  WERT_API_KEY: z.string().min(8).max(256).optional(),
+  /** The widget's origin: https://widget.wert.io, or https://sandbox.wert.io for Wert's own sandbox. */
+  WERT_ORIGIN: z.url({ protocol: /^https$/ }).default('https://widget.wert.io'),
+  /** The Data API's origin; default follows WERT_ORIGIN (partner-sandbox.wert.io for Wert's sandbox). */
+  WERT_DATA_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The USD stablecoin Wert delivers to our contract: the amount is our order total, 1:1. */
+  WERT_COMMODITY: z.enum(['USDC', 'USDT']).default('USDC'),
+  /** Wert's network name for it (e.g. base, polygon, ethereum). */
+  WERT_NETWORK: z.string().regex(/^[a-z0-9_-]{2,32}$/).default('base'),
+  /** Our payment contract, which Wert calls with payOrder(bytes32 orderCode, uint256 amount). */
+  WERT_SC_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits').optional(),
+  /** Which widget provider runs: default wert with its keys, else the sandbox (off in production). */
+  WIDGET_PROVIDER: z.enum(['wert', 'sandbox', 'off']).optional(),
 });
 
 export type Config = {
@@ -62,6 +82,7 @@ export type Config = {
   unitsChain: UnitsChainConfig;
   orderReservationMinutes: number;
   card: CardProviderConfig;
+  widget: WidgetProviderConfig;
 };
 
 /**
@@ -72,6 +93,28 @@ export type Config = {
 export type CardProviderConfig =
   | { provider: 'stripe'; secretKey: string; webhookSecret: string }
   | { provider: 'sandbox'; webhookSecret: string }
+  | { provider: 'off' };
+
+/**
+ * The fiat-to-crypto widget (docs/decisions/0016): Wert when its keys are set; otherwise the
+ * sandbox, which serves a widget page of its own at {PUBLIC_URL}/sandbox/wert and signs with a
+ * generated key. A production server without keys has no widget unless WIDGET_PROVIDER=sandbox.
+ */
+export type WidgetSetup = {
+  partnerId: string;
+  /** the Ed25519 seed (hex) signSmartContractData signs with */
+  privateKey: string;
+  /** the last segment of the webhook address */
+  webhookSecret: string;
+  /** where the browser's widget loads from (WertWidget's `origin`) */
+  origin: string;
+  commodity: 'USDC' | 'USDT';
+  network: string;
+  scAddress: string;
+};
+export type WidgetProviderConfig =
+  | ({ provider: 'wert'; apiKey: string; dataApiUrl: string } & WidgetSetup)
+  | ({ provider: 'sandbox' } & WidgetSetup)
   | { provider: 'off' };
 
 /** Where the container-house pieces live on chain; address and explorer stay unset until deployed. */
@@ -115,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     orderReservationMinutes: e.ORDER_RESERVATION_MINUTES,
     card: cardProvider(e, dataDir),
+    widget: widgetProvider(e, dataDir, publicUrl),
   };
 }
 
@@ -131,6 +175,49 @@ function cardProvider(e: z.infer<typeof EnvSchema>, dataDir: string): CardProvid
   if (provider === 'sandbox' && keys) throw new ConfigError('Invalid configuration:\n  CARD_PROVIDER=sandbox while Stripe keys are set');
   if (provider === 'off') return { provider };
   return { provider, webhookSecret: `whsec_${keptSecret(dataDir, 'sandbox-stripe-webhook')}` };
+}
+
+/** The sandbox widget's partner id and contract: placeholders, never a real account or contract. */
+export const SANDBOX_WERT_PARTNER_ID = 'starport-sandbox';
+export const SANDBOX_WERT_SC_ADDRESS = '0x000000000000000000000000000000000000c0de';
+
+function widgetProvider(e: z.infer<typeof EnvSchema>, dataDir: string, publicUrl: string): WidgetProviderConfig {
+  const bad = (line: string) => new ConfigError(`Invalid configuration:\n  ${line}`);
+  const keys = e.WERT_PARTNER_ID && e.WERT_PRIVATE_KEY ? { partnerId: e.WERT_PARTNER_ID, privateKey: e.WERT_PRIVATE_KEY } : null;
+  if (!keys && (e.WERT_PARTNER_ID || e.WERT_PRIVATE_KEY)) throw bad('WERT_PARTNER_ID and WERT_PRIVATE_KEY are set together or not at all');
+  const provider = e.WIDGET_PROVIDER ?? (keys ? 'wert' : e.NODE_ENV === 'production' ? 'off' : 'sandbox');
+  const common = { commodity: e.WERT_COMMODITY, network: e.WERT_NETWORK };
+  if (provider === 'wert') {
+    // Wert's webhooks are not signed: the secret address and the Data API check stand in (0016).
+    const missing = ['WERT_PARTNER_ID', 'WERT_PRIVATE_KEY', 'WERT_SC_ADDRESS', 'WERT_WEBHOOK_SECRET', 'WERT_API_KEY'].filter(
+      (k) => !e[k as keyof typeof e],
+    );
+    if (!keys || missing.length) throw bad(`WIDGET_PROVIDER=wert needs ${missing.join(', ')}`);
+    const sandboxed = new URL(e.WERT_ORIGIN).hostname === 'sandbox.wert.io';
+    return {
+      provider,
+      ...keys,
+      ...common,
+      webhookSecret: e.WERT_WEBHOOK_SECRET!,
+      apiKey: e.WERT_API_KEY!,
+      origin: e.WERT_ORIGIN.replace(/\/+$/, ''),
+      dataApiUrl: (e.WERT_DATA_API_URL ?? (sandboxed ? 'https://partner-sandbox.wert.io' : 'https://partner.wert.io')).replace(/\/+$/, ''),
+      scAddress: e.WERT_SC_ADDRESS!,
+    };
+  }
+  // As with cards: the sandbox pays for nothing, so it never stands in for a configured Wert account.
+  if (provider === 'sandbox' && keys) throw bad('WIDGET_PROVIDER=sandbox while Wert keys are set');
+  if (provider === 'off') return { provider };
+  return {
+    provider,
+    ...common,
+    partnerId: SANDBOX_WERT_PARTNER_ID,
+    // An Ed25519 seed is any 32 bytes: the hash of a kept secret, so it survives restarts.
+    privateKey: createHash('sha256').update(keptSecret(dataDir, 'sandbox-wert-key')).digest('hex'),
+    webhookSecret: keptSecret(dataDir, 'sandbox-wert-webhook'),
+    origin: `${publicUrl}/sandbox/wert`,
+    scAddress: SANDBOX_WERT_SC_ADDRESS,
+  };
 }
 
 /**

@@ -4,7 +4,9 @@
  */
 import {
   ChangePasswordBodySchema,
+  ClientSeedBodySchema,
   ContactBodySchema,
+  GetPriceBodySchema,
   ForgotBodySchema,
   LinkEmailBodySchema,
   LoginBodySchema,
@@ -12,6 +14,8 @@ import {
   RefreshBodySchema,
   RegistryBodySchema,
   ResetPasswordBodySchema,
+  StockValidateBodySchema,
+  StripeBuyBodySchema,
 } from '@starport/schemas';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
@@ -19,6 +23,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { RateLimiter } from '../src/lib/rate-limiter.ts';
 import { SessionService } from '../src/modules/accounts/sessions.service.ts';
+import {
+  ItemStatusBodySchema,
+  ItemWidgetBodySchema,
+  ShopLogBodySchema,
+  ShopStatusBodySchema,
+  ShopWidgetBodySchema,
+} from '../src/modules/payments/widget-schemas.ts';
 import { bearer, createTestApp, type TestApp } from './harness.ts';
 
 const NUM_RUNS = 40;
@@ -34,7 +45,11 @@ type Endpoint = {
   keys: string[];
   valid: Record<string, unknown>;
   auth?: 'password-user' | 'wallet-user';
+  method?: 'POST' | 'PUT' | 'PATCH';
 };
+
+const LINES = [{ id: '1', object: 'spaceship', total: 1 }];
+const TID = 'SP-0000000000';
 
 const ENDPOINTS: Endpoint[] = [
   { url: '/api/account/registry', schema: RegistryBodySchema, keys: ['username', 'email', 'password', 'wallet_ref'], valid: { username: 'fuzz_new', email: 'fuzz.new@example.com', password: 'fuzz-password-2' } },
@@ -47,6 +62,16 @@ const ENDPOINTS: Endpoint[] = [
   { url: '/api/account/logout', schema: LogoutBodySchema.nullish(), keys: ['refresh_token'], valid: { refresh_token: 'C'.repeat(43) } },
   { url: '/api/account/link_email', schema: LinkEmailBodySchema, keys: ['email', 'password'], valid: { email: 'fuzz.wallet@example.com', password: 'fuzz-password-5' }, auth: 'wallet-user' },
   { url: '/api/contact', schema: ContactBodySchema, keys: ['name', 'email', 'message'], valid: { name: 'Fuzz', email: 'fuzz@example.com', message: 'Hello' } },
+  // Cart, orders and payments: the browser's figures and reports are input like any other.
+  { url: '/api/getprice', schema: GetPriceBodySchema, keys: ['items'], valid: { items: LINES } },
+  { url: '/api/shop_payment/stock_validate', schema: StockValidateBodySchema, keys: ['ids'], valid: { ids: LINES } },
+  { url: '/api/stripe/buy', schema: StripeBuyBodySchema, keys: ['ids', 'type', 'items', 'price', 'collection'], valid: { ids: LINES, type: 2 }, auth: 'password-user' },
+  { url: '/api/shop_payment/wertio', schema: ShopWidgetBodySchema, keys: ['ids'], valid: { ids: LINES }, auth: 'password-user' },
+  { url: '/api/payment/wertio', schema: ItemWidgetBodySchema, keys: ['id'], valid: { id: '1' }, auth: 'password-user' },
+  { url: '/api/shop_payment/status', method: 'PATCH', schema: ShopStatusBodySchema, keys: ['tid', 'status', 'payload', 'step', 'content'], valid: { tid: TID, status: 1, step: 'WERT_PENDING' }, auth: 'password-user' },
+  { url: '/api/payment/status', method: 'PATCH', schema: ItemStatusBodySchema, keys: ['tid', 'status', 'payload'], valid: { tid: TID, status: 1 }, auth: 'password-user' },
+  { url: '/api/shop_payment/log', schema: ShopLogBodySchema, keys: ['tid', 'event', 'payload'], valid: { tid: TID, event: 'loaded' }, auth: 'password-user' },
+  { url: '/api/fairness/client_seed', method: 'PUT', schema: ClientSeedBodySchema, keys: ['client_seed'], valid: { client_seed: 'fuzz-seed' }, auth: 'password-user' },
 ];
 
 /** A string up to 300 KB, of ASCII or of any Unicode (lone surrogates included). */
@@ -115,14 +140,14 @@ describe('bad input on every JSON call', () => {
 
   const post = (e: Endpoint, payload: string, contentType = 'application/json') =>
     t.app.inject({
-      method: 'POST',
+      method: e.method ?? 'POST',
       url: e.url,
       payload,
       headers: { 'content-type': contentType, ...(e.auth ? bearer(tokens[e.auth]) : {}) },
     });
 
   for (const e of ENDPOINTS) {
-    it(`POST ${e.url}: arbitrary JSON answers 4xx with { error, code, msg }, never 5xx`, { timeout: 180_000 }, async () => {
+    it(`${e.method ?? 'POST'} ${e.url}: arbitrary JSON answers 4xx with { error, code, msg }, never 5xx`, { timeout: 180_000 }, async () => {
       const seen = { rejected: 0, accepted: 0, tooLarge: 0 };
       await fc.assert(
         fc.asyncProperty(bodies(e), async (value) => {

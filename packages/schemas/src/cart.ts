@@ -40,7 +40,7 @@ export const PricedLineSchema = z.object({
   sell_price: z.number(),
   price: z.number(),
   sell_price_micro: MicroSchema,
-  /** copies left (blind boxes have no stock of their own: null) */
+  /** copies left; for a blind box, how many boxes can still be sold (its smallest tier supply) */
   stock: z.number().int().nullable(),
   soldout: z.boolean(),
 });

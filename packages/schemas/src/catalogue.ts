@@ -82,7 +82,8 @@ export const MarketplaceItemSchema = z.object({
   sell_price_micro: MicroSchema,
   /** true when the item is an NFT on chain */
   minted: z.boolean(),
-  status: z.enum(['listed', 'sold', 'cancelled']),
+  /** reserved: a buyer's order holds it while they pay; back to listed if they do not */
+  status: z.enum(['listed', 'reserved', 'sold', 'cancelled']),
   listed_at: z.string(),
   sold_at: z.string().nullable(),
   item: CatalogueItemSchema,

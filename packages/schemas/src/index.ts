@@ -7,3 +7,4 @@ export * from './catalogue.ts';
 export * from './cart.ts';
 export * from './orders.ts';
 export * from './payments.ts';
+export * from './fairness-api.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CartObjectSchema } from './cart.ts';
+import { CART_OBJECTS } from './cart-constants.ts';
 import { MicroSchema } from './catalogue.ts';
 
 /**
@@ -49,10 +49,25 @@ export const OrdersPageQuerySchema = z.object({
   }),
 });
 
+/**
+ * What an order line buys: the cart's kinds (a shop ship, a blind box), or one marketplace
+ * listing bought from its detail page. A cart never holds a listing (CART_OBJECTS).
+ */
+export const ORDER_LINE_OBJECTS = [...CART_OBJECTS, 'listing'] as const;
+export const OrderLineObjectSchema = z.enum(ORDER_LINE_OBJECTS);
+export type OrderLineObject = z.infer<typeof OrderLineObjectSchema>;
+
+/**
+ * What opening an order asks for (server side, OrdersService.openOrder): cart lines, or a
+ * single `{ object: 'listing', id: <listing _id>, total: 1 }`. Parsed from a payment call's
+ * body, never taken as it comes: the cart schemas refuse 'listing'.
+ */
+export type OrderLineRequest = { id: string; total: number; object: OrderLineObject };
+
 /** One line of an order: what was reserved, at the price we charged for it. */
 export const OrderLineSchema = z.object({
-  object: CartObjectSchema,
-  /** the cart id: a shop line's _id, or 'blindbox-<code>' */
+  object: OrderLineObjectSchema,
+  /** the cart id: a shop line's _id, or 'blindbox-<code>'; a listing's marketplace _id */
   id: z.string(),
   name: z.string(),
   /** quantity */

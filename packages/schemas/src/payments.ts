@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CART_MAX_LINES } from './cart-constants.ts';
+import { CART_MAX_LINES, CART_MAX_QUANTITY } from './cart-constants.ts';
 import { CartLineSchema } from './cart.ts';
+import { OrderLineObjectSchema, type OrderLineRequest } from './orders.ts';
 
 /** `type` of the card payment calls (storefront.md §7: 2 is the card provider). */
 export const CARD_PAYMENT_TYPE = 2;
@@ -10,15 +11,45 @@ const buyLines = z
   .min(1, 'The cart is empty.')
   .max(CART_MAX_LINES, `A cart holds at most ${CART_MAX_LINES} different items.`);
 
+/** What a marketplace purchase line says when it is not alone or not one item. */
+export const LISTING_ALONE_MSG = 'A marketplace item is bought on its own: send it as the only line.';
+export const LISTING_ONE_MSG = 'A marketplace item is bought one at a time (total 1).';
+
+/**
+ * A line of the older form: a cart line, or a marketplace listing bought from its detail page,
+ * `{ id: <listing _id>, object: 'listing', total: 1 }` (`_id` accepted for `id`). Only this form
+ * takes a listing; the shop form and the cart calls do not.
+ */
+export const BuyLineSchema = z
+  .object({
+    id: z.string().min(1).max(64).optional(),
+    _id: z.string().min(1).max(64).optional(),
+    total: z.number().int().min(1).max(CART_MAX_QUANTITY),
+    object: OrderLineObjectSchema,
+  })
+  .refine((line) => line.id !== undefined || line._id !== undefined, { message: 'Each cart line needs an id.' })
+  .refine((line) => line.object !== 'listing' || line.total === 1, { message: LISTING_ONE_MSG })
+  .transform(({ id, _id, total, object }): OrderLineRequest => ({ id: (id ?? _id)!, total, object }));
+
+const itemLines = z
+  .array(BuyLineSchema)
+  .min(1, 'The cart is empty.')
+  .max(CART_MAX_LINES, `A cart holds at most ${CART_MAX_LINES} different items.`)
+  .refine((lines) => lines.length === 1 || lines.every((l) => l.object !== 'listing'), { message: LISTING_ALONE_MSG });
+
 /**
  * POST /api/stripe/buy, both forms of the spec: the shop sends `{ ids, type? }`, a detail page
  * `{ price, type: 2, collection, items }` (one line). `price` and `collection` are accepted and
- * ignored: we charge our own order total, never a browser figure.
+ * ignored: we charge our own order total, never a browser figure. A marketplace detail page
+ * buys its listing with the older form: `items: [{ id: <listing _id>, object: 'listing', total: 1 }]`.
  */
 export const StripeBuyBodySchema = z
   .object({
     ids: buyLines.optional().meta({ description: 'cart lines (shop form)' }),
-    items: buyLines.optional().meta({ description: 'cart lines (older form; a detail page sends one)' }),
+    items: itemLines.optional().meta({
+      description:
+        "cart lines (older form; a detail page sends one), or one marketplace listing { id, object: 'listing', total: 1 }",
+    }),
     type: z
       .literal(CARD_PAYMENT_TYPE, { error: 'type must be 2 (card).' })
       .optional()

@@ -1,4 +1,4 @@
-import type { CartLine } from '@starport/schemas';
+import type { OrderLineRequest } from '@starport/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client.ts';
@@ -30,7 +30,8 @@ export type WebhookOutcome = { handled: boolean; outcome: string };
 export class CardPayments {
   constructor(private readonly d: CardPaymentsDeps) {}
 
-  async buy(userId: string, lines: CartLine[]): Promise<{ url: string; code: string }> {
+  /** A cart, or one marketplace listing (`{ object: 'listing', id, total: 1 }`, reserved for the order). */
+  async buy(userId: string, lines: OrderLineRequest[]): Promise<{ url: string; code: string }> {
     // The same rule as GET /site/setting: buying is open only while sale_program is 1.
     if ((await readSetting(this.d.db, 'sale_program')) !== 1)
       throw forbidden('Buying is closed at the moment. Please try again when the sale opens.');

@@ -1,11 +1,12 @@
-import type { CartLine, Order } from '@starport/schemas';
+import type { Order, OrderLineRequest } from '@starport/schemas';
 
 /**
  * What card payments need of the orders area. app.ts hands in the OrdersService; this area
  * names only the calls it makes, so the two areas stay apart (eslint.config.js API_AREAS).
  */
 export interface OrderBook {
-  openOrder(userId: string, lines: CartLine[], method: 'card'): Promise<Order & { id: number }>;
+  /** cart lines, or one marketplace listing `{ object: 'listing', id, total: 1 }` */
+  openOrder(userId: string, lines: OrderLineRequest[], method: 'card'): Promise<Order & { id: number }>;
   holdUntil(orderId: number, until: Date): Promise<Date | null>;
   attachSession(orderId: number, provider: string, sessionId: string): Promise<boolean>;
   findByProviderSession(

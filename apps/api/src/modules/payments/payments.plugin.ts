@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { FastifyPluginAsync } from 'fastify';
-import type { CardProviderConfig } from '../../config.ts';
+import type { CardProviderConfig, WidgetProviderConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { CardPayments } from './card-payments.service.ts';
 import { stripeCheckoutClient, stripeSdk, type CheckoutClient, type WebhookVerifier } from './checkout-client.ts';
@@ -8,15 +8,27 @@ import type { OrderBook } from './order-book.ts';
 import { sandboxCheckoutRoutes } from './sandbox/sandbox.routes.ts';
 import { sandboxCheckoutClient } from './sandbox/sandbox-sessions.ts';
 import { stripeRoutes } from './stripe.routes.ts';
+import type { WidgetOrderBook } from './widget-order-book.ts';
+import { widgetPaymentsPlugin } from './widget-payments.plugin.ts';
 
-export type PaymentsOptions = { db: Db; orders: OrderBook; card: CardProviderConfig; publicUrl: string };
+export type PaymentsOptions = {
+  db: Db;
+  orders: OrderBook & WidgetOrderBook;
+  card: CardProviderConfig;
+  widget: WidgetProviderConfig;
+  publicUrl: string;
+};
 
 /**
  * Card payments: /api/stripe/* always (buy answers 503 when card payments are off), and the
  * sandbox's hosted checkout at /sandbox/stripe/* only while the sandbox is the provider.
  * Both providers share one code path; only the session-creating client differs.
+ * Widget payments (Wert or its sandbox) are widget-payments.plugin.ts.
  */
-export const paymentsPlugin: FastifyPluginAsync<PaymentsOptions> = async (app, { db, orders, card, publicUrl }) => {
+export const paymentsPlugin: FastifyPluginAsync<PaymentsOptions> = async (
+  app,
+  { db, orders, card, widget, publicUrl },
+) => {
   let service: CardPayments | null = null;
   if (card.provider !== 'off') {
     let checkout: CheckoutClient;
@@ -49,4 +61,5 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsOptions> = async (app, {
       publicUrl,
       webhookSecret: card.webhookSecret,
     });
+  await app.register(widgetPaymentsPlugin, { db, orders, widget, publicUrl });
 };

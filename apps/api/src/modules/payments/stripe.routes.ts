@@ -22,8 +22,11 @@ export const stripeRoutes: FastifyPluginAsyncZod<{ card: CardPayments | null }> 
       summary:
         'Opens an order for the cart (stock reserved) and a card checkout session for its total. Body: ' +
         '{ ids: [{ id, total, object }], type?: 2 } or { price?, type: 2, collection?, items: [...] }; any price sent is ignored. ' +
-        'data is the address to send the browser to, order the order code. 401 signed out, 403 buying closed, ' +
-        '409 naming a line out of stock, 502 when the provider could not open the session (stock given back).',
+        "A marketplace item is bought alone with the older form: items: [{ id: <listing _id>, object: 'listing', total: 1 }] " +
+        '(reserved for the order, charged its sale price). ' +
+        'data is the address to send the browser to, order the order code. 401 signed out, 403 buying closed or your own listing, ' +
+        '404 an item we do not sell, 409 naming a line out of stock or a listing no longer for sale, ' +
+        '502 when the provider could not open the session (stock given back).',
       body: StripeBuyBodySchema,
       response: { 200: StripeBuyResponseSchema, ...errors },
     },

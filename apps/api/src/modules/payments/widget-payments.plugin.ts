@@ -1,0 +1,37 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { WidgetProviderConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { sandboxWidgetRoutes } from './sandbox-widget/sandbox-widget.routes.ts';
+import { wertDataApi } from './wert-data-api.ts';
+import { WERT_PROVIDER, WERT_SANDBOX_PROVIDER, type WidgetOrderBook } from './widget-order-book.ts';
+import { WidgetPayments } from './widget-payments.service.ts';
+import { widgetRoutes } from './widget.routes.ts';
+
+export type WidgetPluginOptions = { db: Db; orders: WidgetOrderBook; widget: WidgetProviderConfig; publicUrl: string };
+
+/**
+ * Widget payments: the wertio, status and log calls always (starting one answers 503 when the
+ * widget is off), the webhook while a provider runs, and the sandbox widget at /sandbox/wert/*
+ * only while the sandbox is the provider. Wert and the sandbox share one code path; Wert's
+ * completions are also confirmed with its Data API.
+ */
+export const widgetPaymentsPlugin: FastifyPluginAsync<WidgetPluginOptions> = async (
+  app,
+  { db, orders, widget, publicUrl },
+) => {
+  const service =
+    widget.provider === 'off'
+      ? null
+      : new WidgetPayments({
+          db,
+          orders,
+          setup: widget,
+          provider: widget.provider === 'wert' ? WERT_PROVIDER : WERT_SANDBOX_PROVIDER,
+          lookup: widget.provider === 'wert' ? wertDataApi(widget.dataApiUrl, widget.apiKey) : null,
+          log: app.log,
+        });
+  app.log.info({ widgetProvider: widget.provider }, 'widget payments');
+  await app.register(widgetRoutes, { widget: service, orders });
+  if (widget.provider === 'sandbox')
+    await app.register(sandboxWidgetRoutes, { prefix: '/sandbox/wert', db, publicUrl, setup: widget });
+};
