@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { PurchaseOutcomeOutlet } from '../../components/checkout/purchase-outcome-outlet.tsx';
 import { ActivationPrompt } from '../../features/accounts/components/activation-prompt.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -19,6 +20,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
+      <PurchaseOutcomeOutlet />
       <ScrollRestoration />
     </>
   );

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useAccountStore } from '../../lib/account-store.ts';
 import { saleStateOf, useSaleStatus } from '../checkout/api/get-sale-status.ts';
 import type { CheckoutItem } from '../checkout/checkout-dialog.tsx';
+import type { CheckoutListing } from '../checkout/listing-checkout-dialog.tsx';
 import { SIGN_IN_TO_PAY } from '../checkout/messages.ts';
 import { SaleNotice } from '../checkout/sale-notice.tsx';
 import { Alert } from '../ui/alert.tsx';
@@ -9,25 +10,29 @@ import { Button } from '../ui/button.tsx';
 
 // The dialog and its calls load on the first press of BUY NOW.
 const CheckoutDialog = lazy(() => import('../checkout/checkout-dialog.tsx'));
+const ListingCheckoutDialog = lazy(() => import('../checkout/listing-checkout-dialog.tsx'));
 
 type BuyNowProps = {
-  /** why the item cannot be bought (sold out, withdrawn), or null */
+  /** why the item cannot be bought (sold out, withdrawn, no longer listed), or null */
   unavailable: string | null;
-  /** the shop item to pay for; without it (marketplace pages) checkout is not open yet */
+  /** the shop item to pay for (shop pages) */
   checkout?: CheckoutItem;
+  /** the marketplace listing to pay for (marketplace pages) */
+  listing?: CheckoutListing;
 };
 
 /**
  * BUY NOW of the detail pages (spec §4 "Purchase from a detail page"): signed out it tells the
- * player to sign in (spec §5); signed in it opens the checkout dialog for this one item, while
- * sales are open. Marketplace items are paid on chain and get their checkout with that issue.
+ * player to sign in (spec §5); signed in it opens the checkout dialog for this one shop item or
+ * marketplace listing, while sales are open.
  */
-export function BuyNow({ unavailable, checkout }: BuyNowProps) {
+export function BuyNow({ unavailable, checkout, listing }: BuyNowProps) {
   const loggedIn = useAccountStore((s) => s.status.loggedIn);
   const [notice, setNotice] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
-  if (checkout && loggedIn) {
-    return <SignedInBuyNow unavailable={unavailable} item={checkout} open={open} setOpen={setOpen} />;
+  if ((checkout || listing) && loggedIn) {
+    const purchase = listing ? { listing } : { item: checkout! };
+    return <SignedInBuyNow unavailable={unavailable} purchase={purchase} open={open} setOpen={setOpen} />;
   }
   return (
     <>
@@ -48,9 +53,14 @@ export function BuyNow({ unavailable, checkout }: BuyNowProps) {
   );
 }
 
-type SignedInProps = { unavailable: string | null; item: CheckoutItem; open: boolean; setOpen: (open: boolean) => void };
+type SignedInProps = {
+  unavailable: string | null;
+  purchase: { item: CheckoutItem } | { listing: CheckoutListing };
+  open: boolean;
+  setOpen: (open: boolean) => void;
+};
 
-function SignedInBuyNow({ unavailable, item, open, setOpen }: SignedInProps) {
+function SignedInBuyNow({ unavailable, purchase, open, setOpen }: SignedInProps) {
   const sale = saleStateOf(useSaleStatus());
   return (
     <>
@@ -60,7 +70,11 @@ function SignedInBuyNow({ unavailable, item, open, setOpen }: SignedInProps) {
       {unavailable !== null ? <p className="muted">{unavailable}</p> : <SaleNotice sale={sale} />}
       {open && (
         <Suspense fallback={null}>
-          <CheckoutDialog open onOpenChange={setOpen} purchase={{ kind: 'item', item }} />
+          {'listing' in purchase ? (
+            <ListingCheckoutDialog open onOpenChange={setOpen} listing={purchase.listing} />
+          ) : (
+            <CheckoutDialog open onOpenChange={setOpen} purchase={{ kind: 'item', item: purchase.item }} />
+          )}
         </Suspense>
       )}
     </>

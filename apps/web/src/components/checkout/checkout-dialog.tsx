@@ -1,44 +1,48 @@
-import type { CartObjectName } from '@starport/schemas/cart-constants';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { isApiError } from '../../lib/api-client.ts';
+import { lazy, Suspense, useState } from 'react';
 import { messageOf } from '../../lib/api-error.ts';
-import type { CartItem } from '../../lib/cart-store.ts';
+import { clearCart, setCartOpen, useCartStore } from '../../lib/cart-store.ts';
 import { formatPrice } from '../../lib/format.ts';
 import { useCartPrice, type PricedLine } from '../cart/get-cart-price.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog, DialogActions } from '../ui/dialog.tsx';
 import { Spinner } from '../ui/spinner.tsx';
-import { buyByCard, CARD_PAYMENT_TYPE, type BuyByCardResponse } from './api/buy-by-card.ts';
+import type { WidgetSession } from './api/buy-by-widget.ts';
 import { saleStateOf, useSaleStatus } from './api/get-sale-status.ts';
-import { validateStock, type PaymentLine } from './api/validate-stock.ts';
-import { rememberCartOrder } from './cart-order-marker.ts';
-import { leaveForPayment } from './leave-for-payment.ts';
+import { pricedLinesOf, type CheckoutItem, type CheckoutPurchase } from './checkout-purchase.ts';
 import { SALES_CLOSED_MSG, SALE_UNKNOWN_MSG } from './messages.ts';
+import { PaymentErrorAlert } from './payment-error.tsx';
+import { PaymentRetryDialog } from './payment-retry-dialog.tsx';
+import { showPurchaseSuccess } from './purchase-outcome.ts';
+import { usePayByCard } from './use-pay-by-card.ts';
+import { WidgetNotice } from './widget-notice.tsx';
 import './checkout-dialog.css';
 
-/** One shop item bought from its own page. */
-export type CheckoutItem = { id: string; object: CartObjectName; name: string; sell_price: number };
+// The widget dialog, and through it the widget's initializer, load when PROCEED is pressed.
+const WidgetDialog = lazy(() => import('./widget-dialog.tsx'));
 
-/** What is being paid for: the whole cart, or one item from its page. */
-export type CheckoutPurchase = { kind: 'cart'; items: CartItem[] } | { kind: 'item'; item: CheckoutItem };
+export type { CheckoutItem, CheckoutPurchase };
 
 type CheckoutDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   purchase: CheckoutPurchase;
+  /**
+   * Paying in cryptocurrency (spec §2 "Credit / Debit Card or Cryptocurrency") is another
+   * issue's work: the choice shows only when a page hands over how to start it.
+   */
+  payWithCrypto?: () => void;
 };
 
-/** Which step failed decides the title (spec §8): the shop's stock check or the card payment. */
-class CheckoutStepError extends Error {
-  constructor(
-    readonly step: 'stock' | 'buy',
-    readonly original: unknown,
-  ) {
-    super(messageOf(original));
-  }
-}
+/** Spec §2: the card choice goes to the card payment provider (default) or the fiat-to-crypto widget. */
+type CardProvider = 'card-provider' | 'widget';
+type Method = 'card' | 'crypto';
+
+/**
+ * Where checkout is (spec §4): choosing how to pay, the widget's notice, the widget, or the
+ * retry offered after the widget closed without a purchase.
+ */
+type Stage = { name: 'choose' } | { name: 'notice' } | { name: 'widget'; session: WidgetSession } | { name: 'retry' };
 
 const itemCount = (lines: PricedLine[]): string => {
   const n = lines.reduce((sum, line) => sum + line.total, 0);
@@ -47,61 +51,90 @@ const itemCount = (lines: PricedLine[]): string => {
 
 const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-const pricedLinesOf = (purchase: CheckoutPurchase): PricedLine[] =>
-  purchase.kind === 'cart'
-    ? purchase.items
-    : [{ _id: purchase.item.id, object: purchase.item.object, total: 1 }];
-
-const paymentLinesOf = (lines: PricedLine[]): PaymentLine[] =>
-  lines.map(({ _id, object, total }) => ({ id: _id, total, object }));
-
 /**
- * The checkout dialog (storefront.md §2, §4): the price in USD as the server computes it, the
- * way to pay, and "Pay by card", which opens the order and sends the browser to the card
- * provider. The shop cart's stock is checked first. Payment choices that do not work yet
- * (crypto, the fiat-to-crypto widget) are left out rather than shown dead.
+ * The checkout dialog (storefront.md §2, §4): the price in USD as the server computes it and
+ * the way to pay. "Credit / Debit Card" goes either to the card provider ("Pay by card": the
+ * order opens and the browser leaves for the provider's hosted page; the shop cart's stock is
+ * checked first) or to the fiat-to-crypto widget (its notice, then the widget on this page).
  */
-export default function CheckoutDialog({ open, onOpenChange, purchase }: CheckoutDialogProps) {
-  const queryClient = useQueryClient();
+export default function CheckoutDialog({ open, onOpenChange, purchase, payWithCrypto }: CheckoutDialogProps) {
+  const [stage, setStage] = useState<Stage>({ name: 'choose' });
+  const close = () => onOpenChange(false);
+
+  if (!open) return null;
+  switch (stage.name) {
+    case 'notice':
+      return (
+        <WidgetNotice
+          purchase={purchase}
+          onProceed={(session) => setStage({ name: 'widget', session })}
+          onBack={() => setStage({ name: 'choose' })}
+          onCancel={close}
+        />
+      );
+    case 'widget':
+      return (
+        <Suspense fallback={null}>
+          <WidgetDialog
+            session={stage.session}
+            purchase={purchase}
+            onSucceeded={() => {
+              showPurchaseSuccess(stage.session.tid);
+              close();
+              // Spec §4: the cart empties after the widget's success (a detail page's item is not the cart).
+              if (purchase.kind === 'cart') {
+                clearCart();
+                setCartOpen(false);
+              }
+            }}
+            onEnded={() => {
+              // Spec §4: a cart that still holds items, or a detail page, is offered the card provider.
+              const retry = purchase.kind === 'item' || useCartStore.getState().itemsOnCart.length > 0;
+              if (retry) setStage({ name: 'retry' });
+              else close();
+            }}
+          />
+        </Suspense>
+      );
+    case 'retry':
+      return <PaymentRetryDialog purchase={purchase} onCancel={close} />;
+    default:
+      return (
+        <ChoosePayment
+          purchase={purchase}
+          onOpenChange={onOpenChange}
+          onWidget={() => setStage({ name: 'notice' })}
+          payWithCrypto={payWithCrypto}
+        />
+      );
+  }
+}
+
+type ChoosePaymentProps = {
+  purchase: CheckoutPurchase;
+  onOpenChange: (open: boolean) => void;
+  onWidget: () => void;
+  payWithCrypto: (() => void) | undefined;
+};
+
+function ChoosePayment({ purchase, onOpenChange, onWidget, payWithCrypto }: ChoosePaymentProps) {
   const lines = pricedLinesOf(purchase);
   const price = useCartPrice(lines);
   const sale = saleStateOf(useSaleStatus());
-  // After a successful buy the page is about to unload: keep the button busy until it does.
-  const [leaving, setLeaving] = useState(false);
-
-  const pay = useMutation<BuyByCardResponse, CheckoutStepError>({
-    mutationFn: async () => {
-      const ids = paymentLinesOf(lines);
-      if (purchase.kind === 'cart') {
-        await validateStock(ids).catch((error: unknown) => {
-          throw new CheckoutStepError('stock', error);
-        });
-        const answer = await buyByCard({ ids, type: CARD_PAYMENT_TYPE }).catch((error: unknown) => {
-          throw new CheckoutStepError('buy', error);
-        });
-        rememberCartOrder(answer.order);
-        return answer;
-      }
-      return buyByCard({ type: CARD_PAYMENT_TYPE, items: ids }).catch((error: unknown) => {
-        throw new CheckoutStepError('buy', error);
-      });
-    },
-    onSuccess: (answer) => {
-      setLeaving(true);
-      leaveForPayment(answer.data);
-    },
-    onError: (error) => {
-      // Stock moved since the cart was priced: show the sold-out flags the server now reports.
-      if (isApiError(error.original) && error.original.status === 409) {
-        void queryClient.invalidateQueries({ queryKey: ['cart', 'price'] });
-      }
-    },
-  });
+  const card = usePayByCard(purchase);
+  const [method, setMethod] = useState<Method>('card');
+  const [provider, setProvider] = useState<CardProvider>('card-provider');
 
   const canPay = sale === 'open' && price.data !== undefined && !price.isError && !price.isPlaceholderData;
+  const action =
+    method === 'crypto' && payWithCrypto
+      ? { label: 'Pay with cryptocurrency', run: payWithCrypto }
+      : provider === 'widget'
+        ? { label: 'Pay with Wert', run: onWidget }
+        : { label: 'Pay by card', run: card.pay };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Checkout">
+    <Dialog open onOpenChange={onOpenChange} title="Checkout">
       <div className="checkout" data-testid="checkout-dialog">
         <p className="checkout__what">
           {purchase.kind === 'item' ? purchase.item.name : `Your cart: ${itemCount(lines)}`}
@@ -111,16 +144,53 @@ export default function CheckoutDialog({ open, onOpenChange, purchase }: Checkou
         <fieldset className="checkout__choice">
           <legend>Payment method</legend>
           <label>
-            <input type="radio" name="checkout-method" value="card" checked readOnly /> Credit / Debit Card
+            <input
+              type="radio"
+              name="checkout-method"
+              value="card"
+              checked={method === 'card'}
+              onChange={() => setMethod('card')}
+            />{' '}
+            Credit / Debit Card
           </label>
+          {payWithCrypto && (
+            <label>
+              <input
+                type="radio"
+                name="checkout-method"
+                value="crypto"
+                checked={method === 'crypto'}
+                onChange={() => setMethod('crypto')}
+              />{' '}
+              Cryptocurrency
+            </label>
+          )}
         </fieldset>
-        <fieldset className="checkout__choice">
-          <legend>Pay with</legend>
-          <label>
-            <input type="radio" name="checkout-card-provider" value="card-provider" checked readOnly /> Card payment
-            provider
-          </label>
-        </fieldset>
+        {method === 'card' && (
+          <fieldset className="checkout__choice">
+            <legend>Pay with</legend>
+            <label>
+              <input
+                type="radio"
+                name="checkout-card-provider"
+                value="card-provider"
+                checked={provider === 'card-provider'}
+                onChange={() => setProvider('card-provider')}
+              />{' '}
+              Card payment provider
+            </label>
+            <label>
+              <input
+                type="radio"
+                name="checkout-card-provider"
+                value="widget"
+                checked={provider === 'widget'}
+                onChange={() => setProvider('widget')}
+              />{' '}
+              Wert (fiat-to-crypto widget)
+            </label>
+          </fieldset>
+        )}
 
         {sale === 'closed' && (
           <Alert tone="warning" title="Sales are closed">
@@ -128,30 +198,21 @@ export default function CheckoutDialog({ open, onOpenChange, purchase }: Checkou
           </Alert>
         )}
         {sale === 'unknown' && <Alert tone="warning">{SALE_UNKNOWN_MSG}</Alert>}
-        {pay.error && (
-          <Alert
-            tone="error"
-            title={pay.error.step === 'stock' && !isNetworkFailure(pay.error.original) ? 'Something went wrong!' : 'Sorry'}
-          >
-            {pay.error.message}
-          </Alert>
-        )}
-        {leaving && <p className="checkout__leaving muted">Taking you to the payment page…</p>}
+        {card.error && <PaymentErrorAlert error={card.error} />}
+        {card.leaving && <p className="checkout__leaving muted">Taking you to the payment page…</p>}
 
         <DialogActions>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={leaving}>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={card.leaving}>
             Cancel
           </Button>
-          <Button onClick={() => pay.mutate()} disabled={!canPay} loading={pay.isPending || leaving}>
-            Pay by card
+          <Button onClick={action.run} disabled={!canPay} loading={card.busy}>
+            {action.label}
           </Button>
         </DialogActions>
       </div>
     </Dialog>
   );
 }
-
-const isNetworkFailure = (error: unknown): boolean => isApiError(error) && error.status === 0;
 
 /**
  * The total the server will charge, with the volume discount and the struck listed price when

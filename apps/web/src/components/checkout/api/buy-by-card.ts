@@ -8,13 +8,23 @@ export const CARD_PAYMENT_TYPE = 2;
 /** `{ error: false, msg, data: redirect address, order: order code }` */
 export type BuyByCardResponse = StripeBuyResponse;
 
-/** The two payload forms of the spec (§7): the shop cart's `ids`, a single item's `items`. */
+/** A marketplace listing bought from its detail page: its marketplace `_id`, one item, alone. */
+export type ListingPaymentLine = { id: string; object: 'listing'; total: 1 };
+
+/**
+ * The two payload forms of the spec (§7): the shop cart's `ids`, a single item's `items`
+ * (a shop item, or one marketplace listing — docs/api-payments.md).
+ */
 export type BuyByCardBody =
   | { ids: PaymentLine[]; type: typeof CARD_PAYMENT_TYPE }
-  | { type: typeof CARD_PAYMENT_TYPE; items: PaymentLine[] };
+  | { type: typeof CARD_PAYMENT_TYPE; items: PaymentLine[] | [ListingPaymentLine] };
 
 /**
  * POST /api/stripe/buy (signed in): opens the order and the provider's checkout session.
  * Fails with 401 signed out, 403 sales closed, 409 out of stock, 502 provider failure.
  */
 export const buyByCard = (body: BuyByCardBody) => api.post<BuyByCardResponse>('/api/stripe/buy', body);
+
+/** Buys one marketplace listing by card: 403 also for the player's own listing, 409 when it is no longer for sale. */
+export const buyListingByCard = (listingId: string) =>
+  buyByCard({ type: CARD_PAYMENT_TYPE, items: [{ id: listingId, object: 'listing', total: 1 }] });

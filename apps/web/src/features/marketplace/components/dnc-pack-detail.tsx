@@ -37,7 +37,10 @@ export function DncPackDetail({ listing }: { listing: MarketplaceItemDetail }) {
           )}
           <section aria-label="Price">
             <p className="ship-detail__price">{formatPrice(listing.sell_price)}</p>
-            <BuyNow unavailable={listing.status === 'listed' ? null : 'This pack is no longer for sale.'} />
+            <BuyNow
+              unavailable={listing.status === 'listed' ? null : 'This pack is no longer for sale.'}
+              listing={{ id: listing._id, name: listing.name, sell_price: listing.sell_price }}
+            />
           </section>
         </div>
       </div>

@@ -60,7 +60,10 @@ export default function ShipDetailPage() {
           <ShipProfile item={item} element={item.element_name ?? ''} rarity={item.rarity_name ?? ''} />
           <section aria-label="Price">
             <p className="ship-detail__price">{formatPrice(listing.sell_price)}</p>
-            <BuyNow unavailable={listing.status === 'listed' ? null : 'This ship is no longer for sale.'} />
+            <BuyNow
+              unavailable={listing.status === 'listed' ? null : 'This ship is no longer for sale.'}
+              listing={{ id: listing._id, name: listing.name, sell_price: listing.sell_price }}
+            />
           </section>
         </div>
       </div>

@@ -90,7 +90,10 @@ function UnitDetail({ listing }: { listing: MarketplaceItemDetail }) {
           <p className="muted">
             On the marketplace since <time dateTime={listing.listed_at}>{listedOn(listing.listed_at)}</time>
           </p>
-          <BuyNow unavailable={forSale ? null : 'This unit is no longer for sale.'} />
+          <BuyNow
+            unavailable={forSale ? null : 'This unit is no longer for sale.'}
+            listing={{ id: listing._id, name: `${title}, ${listing.name}`, sell_price: listing.sell_price }}
+          />
         </section>
       </div>
 

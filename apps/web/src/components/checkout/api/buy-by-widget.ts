@@ -1,0 +1,49 @@
+import { api } from '../../../lib/api-client.ts';
+import type { PaymentLine } from './validate-stock.ts';
+
+/** What the server signed for the widget's smart-contract purchase; passed to it unchanged. */
+export type WidgetSignedData = {
+  address: string;
+  commodity: string;
+  commodity_amount: number;
+  network: string;
+  sc_address: string;
+  sc_input_data: string;
+  signature: string;
+};
+
+/**
+ * One payment session of the fiat-to-crypto widget. `tid` is the order code
+ * (GET /api/orders/{tid} tells the order's real state); with no provider keys the server
+ * answers with its sandbox widget's `origin`, which the initializer loads just the same.
+ */
+export type WidgetSession = {
+  tid: string;
+  partnerID: string;
+  commodity: string;
+  network: string;
+  origin: string;
+  signedData: WidgetSignedData;
+  totalUSD: number;
+  click_id: string;
+  item_name: string;
+};
+
+type ShopWidgetResponse = { error: false; tid: string; data: WidgetSession };
+type ItemWidgetResponse = { error: false; msg: string } & WidgetSession;
+
+/**
+ * POST /api/shop_payment/wertio (the shop cart): opens the order and signs the widget's
+ * purchase. 401 signed out, 403 sales closed, 409 sold out, 502 provider failure.
+ */
+export const openCartWidgetPayment = async (ids: PaymentLine[]): Promise<WidgetSession> => {
+  const answer = await api.post<ShopWidgetResponse>('/api/shop_payment/wertio', { ids });
+  return { ...answer.data, tid: answer.data.tid || answer.tid };
+};
+
+/** POST /api/payment/wertio (one item from its detail page): the same session, flat in the answer. */
+export const openItemWidgetPayment = async (id: string): Promise<WidgetSession> => {
+  const { tid, partnerID, commodity, network, origin, signedData, totalUSD, click_id, item_name } =
+    await api.post<ItemWidgetResponse>('/api/payment/wertio', { id });
+  return { tid, partnerID, commodity, network, origin, signedData, totalUSD, click_id, item_name };
+};
