@@ -40,7 +40,9 @@ describe('cart pricing and the stock check', () => {
     expect(BigInt(data.discount_micro) + BigInt(data.priceTotal_micro)).toBe(subMicro);
     expect([data.nextDiscount, data.missingCount]).toEqual([10, 1]);
     expect(data.lines.map((l: { name: string }) => l.name)).toEqual([a.name, b.name, 'Frontier Blind Box']);
-    expect(data.lines[2]).toMatchObject({ sell_price: 250, price: 1000, stock: null, soldout: false });
+    // A blind box's stock is how many boxes its tiers can still fill: the smallest tier (decision 0018).
+    const [tiers] = await queryRows<{ least: number }>(t.database.db, sql`SELECT min(supply)::int AS least FROM blind_box_tiers WHERE box_code = 'frontier'`);
+    expect(data.lines[2]).toMatchObject({ sell_price: 250, price: 1000, stock: tiers!.least, soldout: false });
   });
 
   it('merges the same item named twice and prices an empty cart at zero', async () => {
