@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../apps/web/src/config/paths.ts';
 import { launchBrowser, newPage } from './fixtures/browser.ts';
 import { startServer, type RunningServer } from './fixtures/server.ts';
+import { signIn } from './fixtures/sign-in.ts';
 
 type ShopListing = { _id: string; name: string; stock: number; soldout: boolean };
 type ApiOrder = { code: string; status: string; total: number; lines: { id: string; name: string; total: number }[] };
@@ -73,12 +74,7 @@ describe('my orders in Chromium', () => {
     ships = listing.data.filter((s) => !s.soldout && s.stock > 0);
     expect(ships.length).toBeGreaterThanOrEqual(3);
 
-    await page.goto(paths.login.getHref());
-    await page.getByLabel('E-mail or username').fill('pilot@starport.local');
-    await page.getByLabel('Password', { exact: true }).fill('pilot-demo-2026');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.getByTestId('profile-menu').waitFor();
+    await signIn(page);
   });
   afterAll(async () => {
     await browser?.close();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../apps/web/src/config/paths.ts';
 import { launchBrowser, newPage } from './fixtures/browser.ts';
 import { startServer, type RunningServer } from './fixtures/server.ts';
+import { signIn } from './fixtures/sign-in.ts';
 
 type ShopListing = { _id: string; name: string; stock: number; soldout: boolean };
 type ApiOrder = { code: string; status: string; lines: { name: string; total: number }[] };
@@ -32,12 +33,7 @@ describe('purchase journey in Chromium: shop → cart → discount → card sand
     server = await startServer();
     browser = await launchBrowser();
     ({ page } = await newPage(browser, server.url));
-    await page.goto(paths.login.getHref());
-    await page.getByLabel('E-mail or username').fill('pilot@starport.local');
-    await page.getByLabel('Password', { exact: true }).fill('pilot-demo-2026');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.getByTestId('profile-menu').waitFor();
+    await signIn(page);
   });
   afterAll(async () => {
     await browser?.close();

@@ -2,6 +2,7 @@ import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './fixtures/browser.ts';
 import { startServer, type RunningServer } from './fixtures/server.ts';
+import { signIn } from './fixtures/sign-in.ts';
 
 type ShopListing = { _id: string; name: string; stock: number; soldout: boolean };
 
@@ -27,12 +28,7 @@ describe('widget checkout in Chromium with the sandbox widget', () => {
     ships = listing.data.filter((s) => !s.soldout && s.stock > 0);
     expect(ships.length).toBeGreaterThanOrEqual(3);
 
-    await page.goto('/login');
-    await page.getByLabel('E-mail or username').fill('pilot@starport.local');
-    await page.getByLabel('Password', { exact: true }).fill('pilot-demo-2026');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.getByTestId('profile-menu').waitFor();
+    await signIn(page);
   });
   afterAll(async () => {
     await browser?.close();

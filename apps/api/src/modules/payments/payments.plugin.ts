@@ -4,11 +4,10 @@ import type { CardProviderConfig, WidgetProviderConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { CardPayments } from './card-payments.service.ts';
 import { stripeCheckoutClient, stripeSdk, type CheckoutClient, type WebhookVerifier } from './checkout-client.ts';
-import type { OrderBook } from './order-book.ts';
+import type { OrderBook, WidgetOrderBook } from './order-book.ts';
 import { sandboxCheckoutRoutes } from './sandbox/sandbox.routes.ts';
 import { sandboxCheckoutClient } from './sandbox/sandbox-sessions.ts';
 import { stripeRoutes } from './stripe.routes.ts';
-import type { WidgetOrderBook } from './widget-order-book.ts';
 import { widgetPaymentsPlugin } from './widget-payments.plugin.ts';
 
 export type PaymentsOptions = {

@@ -3,7 +3,7 @@ import type { WidgetProviderConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { sandboxWidgetRoutes } from './sandbox-widget/sandbox-widget.routes.ts';
 import { wertDataApi } from './wert-data-api.ts';
-import { WERT_PROVIDER, WERT_SANDBOX_PROVIDER, type WidgetOrderBook } from './widget-order-book.ts';
+import { WERT_PROVIDER, WERT_SANDBOX_PROVIDER, type WidgetOrderBook } from './order-book.ts';
 import { WidgetPayments } from './widget-payments.service.ts';
 import { widgetRoutes } from './widget.routes.ts';
 

@@ -11,7 +11,7 @@ import { encodePayOrder } from './wert-calldata.ts';
 import type { WertOrderLookup } from './wert-data-api.ts';
 import { readWertEvent, WERT_FAILED, WERT_PAID, WERT_STARTED, type WertEvent } from './wert-events.ts';
 import { commodityAmount, microOf, signScOptions } from './wert-signing.ts';
-import type { WidgetOrderBook } from './widget-order-book.ts';
+import type { WidgetOrderBook } from './order-book.ts';
 import type { WidgetSession } from './widget-schemas.ts';
 
 /**

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { detailPageLines } from './widget-lines.ts';
-import type { WidgetOrderBook } from './widget-order-book.ts';
+import type { WidgetOrderBook } from './order-book.ts';
 import type { WidgetPayments } from './widget-payments.service.ts';
 import {
   ItemStatusBodySchema,

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { orderLines, orders } from '../../../db/schema/index.ts';
-import { WERT_SANDBOX_PROVIDER } from '../widget-order-book.ts';
+import { WERT_SANDBOX_PROVIDER } from '../order-book.ts';
 
 /** What the sandbox widget shows of an order: read by its click_id, as Wert knows only that. */
 export type SandboxWidgetOrder = {
