@@ -1,15 +1,16 @@
-import type { Order, OrderLineRequest, OrderStatus, PaymentMethod } from '@starport/schemas';
+import type { CartLine, Order, OrderLineRequest, OrderStatus, PaymentMethod } from '@starport/schemas';
 import type { Db, Tx } from '../../db/client.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { readDiscountTiers } from '../../lib/pricing/discount-tiers.ts';
 import { priceCart } from '../../lib/pricing/price-cart.ts';
+import { resolveCartLines } from '../../lib/pricing/resolve-lines.ts';
 import { ORDER_FULFIL_JOB } from './fulfil-order-job.ts';
 import { newOrderCode } from './order-code.ts';
 import { PAID_STATUSES } from './order-states.ts';
 import { orderView } from './order-view.ts';
 import * as repo from './orders.repo.ts';
-import { consumeLines, recordReservations, releaseLines as release, takeLines } from './take-lines.ts';
+import { consumeLines, notEnough, recordReservations, releaseLines as release, takeLines } from './take-lines.ts';
 
 export const ORDER_EXPIRE_JOB = 'order.expire';
 
@@ -48,6 +49,7 @@ export class OrdersService {
    */
   async openOrder(userId: string, lines: OrderLineRequest[], method: PaymentMethod): Promise<Order & { id: number }> {
     if (lines.length === 0) throw badRequest('The cart is empty.');
+    await refuseWhatIsGone(this.d.db, lines);
     return this.d.db.transaction(async (tx) => {
       const priced = await takeLines(tx, userId, lines);
       const tiers = await readDiscountTiers(tx);
@@ -261,4 +263,17 @@ export class OrdersService {
     if (await repo.logEvent(tx, orderId, event)) await repo.markNeedsReview(tx, orderId);
     return 'review';
   }
+}
+
+/**
+ * A look before the transaction: a line already short of stock is refused with the same 409
+ * the transaction would give, without opening one. In a drop most buyers lose; this keeps
+ * them off the winners' row locks and their pool connections (bench/drop). It decides no
+ * sale: a line that looks available still has to be taken by the conditional UPDATE.
+ */
+async function refuseWhatIsGone(db: Db, lines: OrderLineRequest[]): Promise<void> {
+  const cart = lines.filter((l): l is CartLine => l.object !== 'listing');
+  if (cart.length === 0 || cart.length !== lines.length) return;
+  for (const line of await resolveCartLines(db, cart))
+    if (line.stock !== null && line.stock < line.total) throw notEnough(line.name, line.stock);
 }
