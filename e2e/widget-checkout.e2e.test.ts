@@ -5,6 +5,9 @@ import { startServer, type RunningServer } from './fixtures/server.ts';
 import { signIn } from './fixtures/sign-in.ts';
 
 type ShopListing = { _id: string; name: string; stock: number; soldout: boolean };
+type MarketListing = { _id: string; name: string };
+/** Rare Human ships on the marketplace: none of them is bought by another case of this file. */
+const RARE_HUMANS = '/api/marketplace/find?element=human&rarity=rare&limit=5';
 
 const FAILED = "Order can't be completed. Close this window and try again.";
 const UNSUCCESSFUL = 'Payment unsuccessful. Please try again.';
@@ -121,5 +124,33 @@ describe('widget checkout in Chromium with the sandbox widget', () => {
     await retry.waitFor({ state: 'detached' });
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await page.locator('body > iframe[data-version]').count()).toBe(0);
+  });
+
+  it('BUY NOW on a marketplace ship: paid in the widget, the purchase shows and the ship leaves the marketplace', async () => {
+    const marketIds = async () =>
+      ((await (await fetch(`${server.url}${RARE_HUMANS}`)).json()) as { data: MarketListing[] }).data.map((l) => l._id);
+    const found = (await (await fetch(`${server.url}${RARE_HUMANS}`)).json()) as { data: MarketListing[] };
+    const listing = found.data[0]!;
+    expect(listing).toBeDefined();
+    await page.goto(`/detail/${listing._id}`);
+    await page.getByRole('heading', { name: listing.name, level: 1 }).waitFor();
+
+    const widget = await openWidget('BUY NOW');
+    // The marketplace page gets the item page's taller widget (storefront.md §9).
+    expect((await page.locator('body > iframe[data-version]').boundingBox())?.height).toBeGreaterThan(500);
+    await widget.getByRole('button', { name: 'Pay', exact: true }).click();
+    const done = page.getByRole('dialog', { name: 'Item purchased successfully.' });
+    const failed = page.getByRole('dialog', { name: 'Pay with Wert' }).getByText(FAILED);
+    await done.or(failed).waitFor({ timeout: 30_000 });
+    if (await failed.count()) expect.fail(`the widget failed: ${await widget.locator('#status').textContent()}`);
+    expect(await done.getByTestId('purchase-order').textContent()).toMatch(/^SP-/);
+    await done.getByTestId('purchase-order-status').filter({ hasText: /^paid/ }).waitFor({ timeout: 30_000 });
+    expect(await page.locator('body > iframe[data-version]').count()).toBe(0);
+
+    // Sold: gone from the marketplace, and its page no longer sells it.
+    expect(await marketIds()).not.toContain(listing._id);
+    await page.goto(`/detail/${listing._id}`);
+    await page.getByRole('heading', { name: listing.name, level: 1 }).waitFor();
+    expect(await page.getByRole('button', { name: 'BUY NOW' }).isDisabled()).toBe(true);
   });
 });

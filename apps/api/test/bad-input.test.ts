@@ -67,7 +67,7 @@ const ENDPOINTS: Endpoint[] = [
   { url: '/api/shop_payment/stock_validate', schema: StockValidateBodySchema, keys: ['ids'], valid: { ids: LINES } },
   { url: '/api/stripe/buy', schema: StripeBuyBodySchema, keys: ['ids', 'type', 'items', 'price', 'collection'], valid: { ids: LINES, type: 2 }, auth: 'password-user' },
   { url: '/api/shop_payment/wertio', schema: ShopWidgetBodySchema, keys: ['ids'], valid: { ids: LINES }, auth: 'password-user' },
-  { url: '/api/payment/wertio', schema: ItemWidgetBodySchema, keys: ['id'], valid: { id: '1' }, auth: 'password-user' },
+  { url: '/api/payment/wertio', schema: ItemWidgetBodySchema, keys: ['id', 'object'], valid: { id: '1' }, auth: 'password-user' },
   { url: '/api/shop_payment/status', method: 'PATCH', schema: ShopStatusBodySchema, keys: ['tid', 'status', 'payload', 'step', 'content'], valid: { tid: TID, status: 1, step: 'WERT_PENDING' }, auth: 'password-user' },
   { url: '/api/payment/status', method: 'PATCH', schema: ItemStatusBodySchema, keys: ['tid', 'status', 'payload'], valid: { tid: TID, status: 1 }, auth: 'password-user' },
   { url: '/api/shop_payment/log', schema: ShopLogBodySchema, keys: ['tid', 'event', 'payload'], valid: { tid: TID, event: 'loaded' }, auth: 'password-user' },

@@ -1,12 +1,15 @@
-import type { CartLine } from '@starport/schemas';
+import type { OrderLineRequest } from '@starport/schemas';
 import { BOX_PREFIX } from '../../lib/pricing/resolve-lines.ts';
+import type { ItemWidgetBody } from './widget-schemas.ts';
 
 /**
- * The order lines of a purchase from a detail page (`POST /api/payment/wertio { id }`): one copy
- * of the item the page shows. Blind-box ids carry their prefix; every other id is a shop ship.
- * The one place that knows which kinds of item a detail page sells: a marketplace listing
- * becomes another branch here when listings can be ordered.
+ * The order lines of a purchase from a detail page (`POST /api/payment/wertio { id, object? }`):
+ * one copy of the item the page shows. The one place that knows which kinds of item a detail
+ * page sells. A marketplace listing is named (`object: 'listing'`): its _id looks like a shop
+ * line's, so it cannot be told apart. Unnamed, blind-box ids carry their prefix and every
+ * other id is a shop ship, which is what the call took before `object` existed.
  */
-export function detailPageLines(id: string): CartLine[] {
-  return [{ id, total: 1, object: id.startsWith(BOX_PREFIX) ? 'blindbox' : 'spaceship' }];
+export function detailPageLines({ id, object }: ItemWidgetBody): OrderLineRequest[] {
+  if (object === 'listing') return [{ object: 'listing', id, total: 1 }];
+  return [{ id, total: 1, object: object ?? (id.startsWith(BOX_PREFIX) ? 'blindbox' : 'spaceship') }];
 }

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { CartLine } from '@starport/schemas';
+import type { OrderLineRequest } from '@starport/schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WidgetSetup } from '../../config.ts';
@@ -47,7 +47,8 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest();
 export class WidgetPayments {
   constructor(private readonly d: WidgetPaymentsDeps) {}
 
-  async start(userId: string, lines: CartLine[]): Promise<WidgetSession> {
+  /** Opens the order for `lines` (cart lines, or one marketplace listing) and signs its widget purchase. */
+  async start(userId: string, lines: OrderLineRequest[]): Promise<WidgetSession> {
     if ((await readSetting(this.d.db, 'sale_program')) !== 1) throw forbidden(SALES_CLOSED_MSG);
     const order = await this.d.orders.openOrder(userId, lines, 'widget');
     try {

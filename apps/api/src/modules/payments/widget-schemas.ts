@@ -15,8 +15,21 @@ export const ShopWidgetBodySchema = z.object({
     .max(CART_MAX_LINES, `A cart holds at most ${CART_MAX_LINES} different items.`),
 });
 
-/** One item from its detail page: a shop line's _id or 'blindbox-<code>'. */
-export const ItemWidgetBodySchema = z.object({ id: z.string().trim().min(1).max(64) });
+/** What a detail page sells: a shop ship, a blind box, or a marketplace listing. */
+export const DETAIL_PAGE_OBJECTS = ['spaceship', 'blindbox', 'listing'] as const;
+
+/**
+ * One item from its detail page: a shop line's _id or 'blindbox-<code>', or with
+ * `object: 'listing'` a marketplace listing's _id. Without `object` the kind is read from the
+ * id (blind boxes carry their prefix, anything else is a shop ship), as before `object` existed.
+ */
+export const ItemWidgetBodySchema = z.object({
+  id: z.string().trim().min(1).max(64),
+  object: z
+    .enum(DETAIL_PAGE_OBJECTS, { error: `object must be one of ${DETAIL_PAGE_OBJECTS.join(', ')}.` })
+    .optional(),
+});
+export type ItemWidgetBody = z.infer<typeof ItemWidgetBodySchema>;
 
 export const SignedDataSchema = z.object({
   address: z.string(),

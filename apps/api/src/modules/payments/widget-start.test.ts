@@ -202,6 +202,10 @@ describe('the widget calls in the OpenAPI document', () => {
       expect(Object.keys(paths['/api/shop_payment/log']!)).toEqual(['post']);
       expect(paths['/api/wert/webhook/{secret}']).toBeDefined();
       expect(JSON.stringify(paths['/api/shop_payment/status'])).toContain('WERT_POSITION');
+      // The detail page's call names a marketplace listing by its object.
+      const item = paths['/api/payment/wertio']!.post as { summary: string; requestBody: unknown };
+      expect(JSON.stringify(item.requestBody)).toContain('"listing"');
+      expect(item.summary).toContain("object 'listing'");
     } finally {
       await t.close();
     }

@@ -63,14 +63,16 @@ export const widgetRoutes: FastifyPluginAsyncZod<WidgetRoutesOptions> = async (a
       tags,
       ...signedIn,
       summary:
-        'Opens an order for one item from its detail page (a shop _id or blindbox-<code>, one copy) and signs the ' +
-        'widget purchase; the same session as the shop call, flat in the answer. ' +
-        opens,
+        'Opens an order for one item from its detail page (a shop _id or blindbox-<code>, one copy; with ' +
+        "object 'listing', a marketplace listing's _id, reserved for the order) and signs the widget purchase; " +
+        'the same session as the shop call, flat in the answer. Without object the kind is read from the id. ' +
+        opens +
+        ' A listing: 403 also the player’s own, 404 unknown, 409 no longer for sale.',
       body: ItemWidgetBodySchema,
       response: { 200: ItemWidgetResponseSchema, ...errors },
     },
     handler: async (req) => {
-      const data = await started().start(callerOf(req).userId, detailPageLines(req.body.id));
+      const data = await started().start(callerOf(req).userId, detailPageLines(req.body));
       return { error: false as const, msg: 'Opening the payment widget.', ...data };
     },
   });

@@ -1,8 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useAccountStore } from '../../lib/account-store.ts';
 import { saleStateOf, useSaleStatus } from '../checkout/api/get-sale-status.ts';
-import type { CheckoutItem } from '../checkout/checkout-dialog.tsx';
-import type { CheckoutListing } from '../checkout/listing-checkout-dialog.tsx';
+import type { CheckoutItem, CheckoutListing, CheckoutPurchase } from '../checkout/checkout-dialog.tsx';
 import { SIGN_IN_TO_PAY } from '../checkout/messages.ts';
 import { SaleNotice } from '../checkout/sale-notice.tsx';
 import { Alert } from '../ui/alert.tsx';
@@ -10,7 +9,6 @@ import { Button } from '../ui/button.tsx';
 
 // The dialog and its calls load on the first press of BUY NOW.
 const CheckoutDialog = lazy(() => import('../checkout/checkout-dialog.tsx'));
-const ListingCheckoutDialog = lazy(() => import('../checkout/listing-checkout-dialog.tsx'));
 
 type BuyNowProps = {
   /** why the item cannot be bought (sold out, withdrawn, no longer listed), or null */
@@ -24,14 +22,15 @@ type BuyNowProps = {
 /**
  * BUY NOW of the detail pages (spec §4 "Purchase from a detail page"): signed out it tells the
  * player to sign in (spec §5); signed in it opens the checkout dialog for this one shop item or
- * marketplace listing, while sales are open.
+ * marketplace listing, while sales are open: the same dialog and choices (card provider or
+ * the Wert widget) for both.
  */
 export function BuyNow({ unavailable, checkout, listing }: BuyNowProps) {
   const loggedIn = useAccountStore((s) => s.status.loggedIn);
   const [notice, setNotice] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   if ((checkout || listing) && loggedIn) {
-    const purchase = listing ? { listing } : { item: checkout! };
+    const purchase: DetailPurchase = listing ? { kind: 'listing', listing } : { kind: 'item', item: checkout! };
     return <SignedInBuyNow unavailable={unavailable} purchase={purchase} open={open} setOpen={setOpen} />;
   }
   return (
@@ -53,9 +52,11 @@ export function BuyNow({ unavailable, checkout, listing }: BuyNowProps) {
   );
 }
 
+type DetailPurchase = Exclude<CheckoutPurchase, { kind: 'cart' }>;
+
 type SignedInProps = {
   unavailable: string | null;
-  purchase: { item: CheckoutItem } | { listing: CheckoutListing };
+  purchase: DetailPurchase;
   open: boolean;
   setOpen: (open: boolean) => void;
 };
@@ -70,11 +71,7 @@ function SignedInBuyNow({ unavailable, purchase, open, setOpen }: SignedInProps)
       {unavailable !== null ? <p className="muted">{unavailable}</p> : <SaleNotice sale={sale} />}
       {open && (
         <Suspense fallback={null}>
-          {'listing' in purchase ? (
-            <ListingCheckoutDialog open onOpenChange={setOpen} listing={purchase.listing} />
-          ) : (
-            <CheckoutDialog open onOpenChange={setOpen} purchase={{ kind: 'item', item: purchase.item }} />
-          )}
+          <CheckoutDialog open onOpenChange={setOpen} purchase={purchase} />
         </Suspense>
       )}
     </>

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { messageOf } from '../../lib/api-error.ts';
 import { clearCart, setCartOpen, useCartStore } from '../../lib/cart-store.ts';
@@ -9,7 +10,13 @@ import { Dialog, DialogActions } from '../ui/dialog.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import type { WidgetSession } from './api/buy-by-widget.ts';
 import { saleStateOf, useSaleStatus } from './api/get-sale-status.ts';
-import { pricedLinesOf, type CheckoutItem, type CheckoutPurchase } from './checkout-purchase.ts';
+import {
+  isDetailPage,
+  pricedLinesOf,
+  type CheckoutItem,
+  type CheckoutListing,
+  type CheckoutPurchase,
+} from './checkout-purchase.ts';
 import { SALES_CLOSED_MSG, SALE_UNKNOWN_MSG } from './messages.ts';
 import { PaymentErrorAlert } from './payment-error.tsx';
 import { PaymentRetryDialog } from './payment-retry-dialog.tsx';
@@ -21,7 +28,7 @@ import './checkout-dialog.css';
 // The widget dialog, and through it the widget's initializer, load when PROCEED is pressed.
 const WidgetDialog = lazy(() => import('./widget-dialog.tsx'));
 
-export type { CheckoutItem, CheckoutPurchase };
+export type { CheckoutItem, CheckoutListing, CheckoutPurchase };
 
 type CheckoutDialogProps = {
   open: boolean;
@@ -52,12 +59,15 @@ const itemCount = (lines: PricedLine[]): string => {
 const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /**
- * The checkout dialog (storefront.md §2, §4): the price in USD as the server computes it and
- * the way to pay. "Credit / Debit Card" goes either to the card provider ("Pay by card": the
- * order opens and the browser leaves for the provider's hosted page; the shop cart's stock is
- * checked first) or to the fiat-to-crypto widget (its notice, then the widget on this page).
+ * The checkout dialog (storefront.md §2, §4): the price in USD as the server computes it (a
+ * marketplace listing: its sale price) and the way to pay. "Credit / Debit Card" goes either
+ * to the card provider ("Pay by card": the order opens and the browser leaves for the
+ * provider's hosted page; the shop cart's stock is checked first) or to the fiat-to-crypto
+ * widget (its notice, then the widget on this page). The shop cart, a shop item's page and a
+ * marketplace item's page all check out here.
  */
 export default function CheckoutDialog({ open, onOpenChange, purchase, payWithCrypto }: CheckoutDialogProps) {
+  const queryClient = useQueryClient();
   const [stage, setStage] = useState<Stage>({ name: 'choose' });
   const close = () => onOpenChange(false);
 
@@ -86,10 +96,12 @@ export default function CheckoutDialog({ open, onOpenChange, purchase, payWithCr
                 clearCart();
                 setCartOpen(false);
               }
+              // A bought listing has left the marketplace: its page and the lists say so once asked again.
+              if (purchase.kind === 'listing') void queryClient.invalidateQueries({ queryKey: ['marketplace'] });
             }}
             onEnded={() => {
               // Spec §4: a cart that still holds items, or a detail page, is offered the card provider.
-              const retry = purchase.kind === 'item' || useCartStore.getState().itemsOnCart.length > 0;
+              const retry = isDetailPage(purchase) || useCartStore.getState().itemsOnCart.length > 0;
               if (retry) setStage({ name: 'retry' });
               else close();
             }}
@@ -118,14 +130,17 @@ type ChoosePaymentProps = {
 };
 
 function ChoosePayment({ purchase, onOpenChange, onWidget, payWithCrypto }: ChoosePaymentProps) {
-  const lines = pricedLinesOf(purchase);
+  // A listing is not priced by the cart's pricing call (it takes no listings): no lines, no call.
+  const lines = purchase.kind === 'listing' ? [] : pricedLinesOf(purchase);
   const price = useCartPrice(lines);
   const sale = saleStateOf(useSaleStatus());
   const card = usePayByCard(purchase);
   const [method, setMethod] = useState<Method>('card');
   const [provider, setProvider] = useState<CardProvider>('card-provider');
 
-  const canPay = sale === 'open' && price.data !== undefined && !price.isError && !price.isPlaceholderData;
+  const priced =
+    purchase.kind === 'listing' || (price.data !== undefined && !price.isError && !price.isPlaceholderData);
+  const canPay = sale === 'open' && priced;
   const action =
     method === 'crypto' && payWithCrypto
       ? { label: 'Pay with cryptocurrency', run: payWithCrypto }
@@ -137,7 +152,7 @@ function ChoosePayment({ purchase, onOpenChange, onWidget, payWithCrypto }: Choo
     <Dialog open onOpenChange={onOpenChange} title="Checkout">
       <div className="checkout" data-testid="checkout-dialog">
         <p className="checkout__what">
-          {purchase.kind === 'item' ? purchase.item.name : `Your cart: ${itemCount(lines)}`}
+          {purchase.kind === 'cart' ? `Your cart: ${itemCount(lines)}` : nameOf(purchase)}
         </p>
         <CheckoutPrice purchase={purchase} price={price} />
 
@@ -214,11 +229,22 @@ function ChoosePayment({ purchase, onOpenChange, onWidget, payWithCrypto }: Choo
   );
 }
 
+const nameOf = (purchase: Exclude<CheckoutPurchase, { kind: 'cart' }>): string =>
+  purchase.kind === 'item' ? purchase.item.name : purchase.listing.name;
+
 /**
  * The total the server will charge, with the volume discount and the struck listed price when
  * there is one. A single item shows its listed sale price until the server's figure arrives.
+ * A marketplace listing is charged its sale price, one item with no discount: that figure.
  */
 function CheckoutPrice({ purchase, price }: { purchase: CheckoutPurchase; price: ReturnType<typeof useCartPrice> }) {
+  if (purchase.kind === 'listing') {
+    return (
+      <p className="checkout__price" data-testid="checkout-price">
+        <strong>{formatPrice(purchase.listing.sell_price)}</strong> <span className="muted">USD</span>
+      </p>
+    );
+  }
   if (price.isError) {
     // Spec §8 "Price fetch error": title Sorry with the server's message.
     return (

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { buyByCard, CARD_PAYMENT_TYPE, type BuyByCardResponse } from './api/buy-by-card.ts';
+import { buyByCard, buyListingByCard, CARD_PAYMENT_TYPE, type BuyByCardResponse } from './api/buy-by-card.ts';
 import { validateStock } from './api/validate-stock.ts';
 import { rememberCartOrder } from './cart-order-marker.ts';
 import { paymentLinesOf, type CheckoutPurchase } from './checkout-purchase.ts';
@@ -10,8 +10,8 @@ import { httpStatusOf, PaymentStepError, stepOf } from './payment-error.tsx';
 /**
  * Paying through the card provider (spec §4): the shop cart's stock is checked first, then
  * POST /api/stripe/buy opens the order and the browser leaves for the provider's hosted page.
- * The checkout dialog, the widget's card fallback and the retry after a closed widget all pay
- * this one way.
+ * A marketplace listing goes as its listing line (docs/api-payments.md). The checkout dialog,
+ * the widget's card fallback and the retry after a closed widget all pay this one way.
  */
 export function usePayByCard(purchase: CheckoutPurchase) {
   const queryClient = useQueryClient();
@@ -20,6 +20,7 @@ export function usePayByCard(purchase: CheckoutPurchase) {
 
   const mutation = useMutation<BuyByCardResponse, PaymentStepError>({
     mutationFn: async () => {
+      if (purchase.kind === 'listing') return stepOf('buy', buyListingByCard(purchase.listing.id));
       const ids = paymentLinesOf(purchase);
       if (purchase.kind === 'cart') {
         await stepOf('stock', validateStock(ids));
@@ -33,15 +34,25 @@ export function usePayByCard(purchase: CheckoutPurchase) {
       setLeaving(true);
       leaveForPayment(answer.data);
     },
-    onError: (error) => refreshAfterRefusal(queryClient, error),
+    onError: (error) => refreshAfterRefusal(queryClient, purchase, error),
   });
 
   return { pay: () => mutation.mutate(), error: mutation.error, busy: mutation.isPending || leaving, leaving };
 }
 
-/** Stock moved (409) or sales closed (403) since the dialog read them: show what the server now says. */
-export function refreshAfterRefusal(queryClient: ReturnType<typeof useQueryClient>, error: PaymentStepError): void {
+/**
+ * Stock moved or the listing was taken (409), or sales closed (403), since the dialog read
+ * them: the page shows what the server now says (a taken listing's page, "no longer for sale").
+ */
+export function refreshAfterRefusal(
+  queryClient: ReturnType<typeof useQueryClient>,
+  purchase: CheckoutPurchase,
+  error: PaymentStepError,
+): void {
   const status = httpStatusOf(error);
-  if (status === 409) void queryClient.invalidateQueries({ queryKey: ['cart', 'price'] });
+  if (status === 409) {
+    const stale = purchase.kind === 'listing' ? ['marketplace', 'item', purchase.listing.id] : ['cart', 'price'];
+    void queryClient.invalidateQueries({ queryKey: stale });
+  }
   if (status === 403) void queryClient.invalidateQueries({ queryKey: ['site', 'setting'] });
 }

@@ -114,6 +114,9 @@ const CART_LINES = [
   { id: 'blindbox-frontier', total: 1, object: 'blindbox' },
 ];
 const shopItem = { id: 'shop1', object: 'spaceship' as const, name: 'Nova Lancer', sell_price: 480.25 };
+/** A marketplace listing on its detail page: its _id looks like a shop line's. */
+const listing = { id: '7001', name: 'Vega Corsair', sell_price: 321.45 };
+const LISTING_LINE = { id: '7001', object: 'listing', total: 1 };
 
 const priceSummary = {
   error: false,
@@ -234,11 +237,26 @@ function renderItemPage() {
   );
 }
 
+function renderListingPage() {
+  return renderRoutes(
+    [
+      page(
+        '/',
+        <>
+          <BuyNow unavailable={null} listing={listing} />
+          <PurchaseOutcomeOutlet />
+        </>,
+      ),
+    ],
+    '/',
+  );
+}
+
 const enabled = (button: HTMLElement) =>
   waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false), WAIT);
 
 /** Checkout (cart) or BUY NOW, then the Wert choice and its button: the notice. */
-async function openNotice(from: 'cart' | 'item') {
+async function openNotice(from: 'cart' | 'item' | 'listing') {
   const opener = await screen.findByRole('button', { name: from === 'cart' ? 'Checkout' : 'BUY NOW' }, WAIT);
   await enabled(opener);
   fireEvent.click(opener);
@@ -251,7 +269,7 @@ async function openNotice(from: 'cart' | 'item') {
 }
 
 /** PROCEED, the widget dialog, and the widget it mounts a second later. */
-async function openWidget(from: 'cart' | 'item') {
+async function openWidget(from: 'cart' | 'item' | 'listing') {
   const notice = await openNotice(from);
   const proceed = within(notice).getByRole('button', { name: 'PROCEED' });
   await enabled(proceed);
@@ -694,5 +712,97 @@ describe('when buying is not possible', { timeout: 30_000 }, () => {
     fireEvent.click(proceed);
     await waitFor(() => expect(within(notice).getByRole('status').textContent).toBe(SIGN_IN), WAIT);
     expect(FakeWertWidget.made).toHaveLength(0);
+  });
+});
+
+describe('a marketplace listing from its detail page', { timeout: 30_000 }, () => {
+  it('checkout offers the card provider or Wert at the listing’s sale price, with no pricing call', async () => {
+    const { calls } = mockApi();
+    renderListingPage();
+    const opener = await screen.findByRole('button', { name: 'BUY NOW' }, WAIT);
+    await enabled(opener);
+    fireEvent.click(opener);
+    const checkout = await screen.findByRole('dialog', { name: 'Checkout' }, WAIT);
+    const radio = (name: string) => within(checkout).getByRole('radio', { name }) as HTMLInputElement;
+    expect(radio('Card payment provider').checked).toBe(true);
+    expect(radio('Wert (fiat-to-crypto widget)').checked).toBe(false);
+    expect(within(checkout).getByText('Vega Corsair')).toBeTruthy();
+    expect(within(checkout).getByTestId('checkout-price').textContent).toBe('$321.450 USD');
+    fireEvent.click(radio('Wert (fiat-to-crypto widget)'));
+    await enabled(within(checkout).getByRole('button', { name: 'Pay with Wert' }));
+    expect(callsTo(calls, '/api/getprice')).toHaveLength(0);
+  });
+
+  it('PROCEED opens the listing by its _id named as a listing, with no stock check; the widget is 600 high', async () => {
+    const { calls } = mockApi();
+    renderListingPage();
+    const { widget } = await openWidget('listing');
+    expect(bodiesTo(calls, '/api/payment/wertio')).toEqual([{ id: '7001', object: 'listing' }]);
+    expect(callsTo(calls, '/api/shop_payment/stock_validate')).toHaveLength(0);
+    expect(callsTo(calls, '/api/shop_payment/wertio')).toHaveLength(0);
+    expect(callsTo(calls, '/api/getprice')).toHaveLength(0);
+    expect(widget.iframe.style.height).toBe('600px');
+  });
+
+  it('its reports go to the payment status call; success closes 3 s later, shows the purchase and refreshes the marketplace', async () => {
+    const { calls } = mockApi({ orderStatus: 'paid' });
+    addToCart(box);
+    const { queryClient } = renderListingPage();
+    queryClient.setQueryData(['marketplace', 'item', '7001'], { error: false, item: { _id: '7001', status: 'listed' } });
+    queryClient.setQueryData(['marketplace', 'find', {}], { error: false, data: [{ _id: '7001' }] });
+    const { widget } = await openWidget('listing');
+    widget.emit('loaded');
+    widget.emit('position', { step: 'payment' });
+    const success = { status: 'success', payment_id: 'p1', order_id: 'o1', external_order_id: TID };
+    controlTheClock();
+    widget.emit('payment-status', success);
+    await tick(2_999);
+    expect(widget.closeCalls).toBe(0);
+    await tick(1);
+    expect(widget.closeCalls).toBe(1);
+    vi.useRealTimers();
+    const done = await screen.findByRole('dialog', { name: 'Item purchased successfully.' }, WAIT);
+    expect(within(done).getByTestId('purchase-order').textContent).toBe(TID);
+    await waitFor(() => expect(callsTo(calls, '/api/payment/status')).toHaveLength(2), WAIT);
+    expect(statusReports(calls, '/api/payment/status')).toEqual([
+      { tid: TID, status: 1, payload: { step: 'WERT_POSITION', event: { step: 'payment' } } },
+      { tid: TID, status: 2, payload: { step: 'WERT_SUCCESS', event: success } },
+    ]);
+    expect(callsTo(calls, '/api/shop_payment/status')).toHaveLength(0);
+    expect(callsTo(calls, '/api/shop_payment/log')).toHaveLength(0);
+    expect(useCartStore.getState().itemsOnCart).toHaveLength(1);
+    // Bought: the listing's page and the marketplace lists are read again.
+    expect(queryClient.getQueryState(['marketplace', 'item', '7001'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['marketplace', 'find', {}])?.isInvalidated).toBe(true);
+  });
+
+  it('Close, then Ok in “Payment unsuccessful” pays the listing by card with its listing line', async () => {
+    const { calls } = mockApi();
+    renderListingPage();
+    const { dialog, widget } = await openWidget('listing');
+    widget.emit('loaded');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    const retry = await screen.findByRole('dialog', { name: UNSUCCESSFUL }, WAIT);
+    const ok = within(retry).getByRole('button', { name: 'Ok' });
+    await enabled(ok);
+    fireEvent.click(ok);
+    await waitFor(() => expect(vi.mocked(leaveForPayment)).toHaveBeenCalledWith(REDIRECT), WAIT);
+    expect(bodiesTo(calls, '/api/stripe/buy')).toEqual([{ type: 2, items: [LISTING_LINE] }]);
+    expect(isCartOrder('SP-AAAAAAAAAA')).toBe(false);
+  });
+
+  it('taken by someone else at PROCEED: Sorry with the server’s message, no widget, and the listing’s page is read again', async () => {
+    const msg = 'This item is no longer for sale.';
+    mockApi({ wertio: () => json(409, { error: true, code: 'CONFLICT', msg }) });
+    const { queryClient } = renderListingPage();
+    queryClient.setQueryData(['marketplace', 'item', '7001'], { error: false, item: { _id: '7001', status: 'listed' } });
+    const notice = await openNotice('listing');
+    const proceed = within(notice).getByRole('button', { name: 'PROCEED' });
+    await enabled(proceed);
+    fireEvent.click(proceed);
+    const alert = await within(notice).findByRole('alert', undefined, WAIT);
+    expect(alert.textContent).toBe(`Sorry${msg}`);
+    expect(FakeWertWidget.made).toHaveLength(0);
+    expect(queryClient.getQueryState(['marketplace', 'item', '7001'])?.isInvalidated).toBe(true);
   });
 });

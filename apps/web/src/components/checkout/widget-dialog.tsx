@@ -7,7 +7,7 @@ import { LoadingBlock } from '../ui/spinner.tsx';
 import type { WidgetSession } from './api/buy-by-widget.ts';
 import { saleStateOf, useSaleStatus } from './api/get-sale-status.ts';
 import { logWidgetEvent, reportPaymentStatus, type WidgetFlow } from './api/report-payment-status.ts';
-import type { CheckoutPurchase } from './checkout-purchase.ts';
+import { isDetailPage, type CheckoutPurchase } from './checkout-purchase.ts';
 import { WIDGET_FAILED, WIDGET_PENDING } from './messages.ts';
 import { PaymentErrorAlert } from './payment-error.tsx';
 import { SaleNotice } from './sale-notice.tsx';
@@ -37,7 +37,8 @@ type WidgetDialogProps = {
  * offered when the widget fails, and success closing the dialog 3 seconds later.
  */
 export default function WidgetDialog({ session, purchase, onSucceeded, onEnded }: WidgetDialogProps) {
-  const flow: WidgetFlow = purchase.kind;
+  // A marketplace listing is bought from its detail page: the item page's widget and reports.
+  const flow: WidgetFlow = isDetailPage(purchase) ? 'item' : 'cart';
   const height = WIDGET_HEIGHT[flow];
   const area = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState(false);

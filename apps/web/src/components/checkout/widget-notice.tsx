@@ -20,20 +20,22 @@ type WidgetNoticeProps = {
 /**
  * The fiat-provider notice (spec §2): keep a phone at hand, the provider handles the payment,
  * PROCEED. PROCEED opens the widget's payment on the server: the shop cart after its stock
- * check (as the card path does), a detail page's single item by its id.
+ * check (as the card path does), a detail page's single item by its id, a marketplace listing
+ * by its _id named as a listing.
  */
 export function WidgetNotice({ purchase, onProceed, onBack, onCancel }: WidgetNoticeProps) {
   const queryClient = useQueryClient();
   const sale = saleStateOf(useSaleStatus());
   const proceed = useMutation<WidgetSession, PaymentStepError>({
     mutationFn: async () => {
+      if (purchase.kind === 'listing') return stepOf('buy', openItemWidgetPayment(purchase.listing.id, 'listing'));
       if (purchase.kind === 'item') return stepOf('buy', openItemWidgetPayment(purchase.item.id));
       const ids = paymentLinesOf(purchase);
       await stepOf('stock', validateStock(ids));
       return stepOf('buy', openCartWidgetPayment(ids));
     },
     onSuccess: onProceed,
-    onError: (error) => refreshAfterRefusal(queryClient, error),
+    onError: (error) => refreshAfterRefusal(queryClient, purchase, error),
   });
 
   return (

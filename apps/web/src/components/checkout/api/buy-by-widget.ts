@@ -41,9 +41,14 @@ export const openCartWidgetPayment = async (ids: PaymentLine[]): Promise<WidgetS
   return { ...answer.data, tid: answer.data.tid || answer.tid };
 };
 
-/** POST /api/payment/wertio (one item from its detail page): the same session, flat in the answer. */
-export const openItemWidgetPayment = async (id: string): Promise<WidgetSession> => {
+/**
+ * POST /api/payment/wertio (one item from its detail page): the same session, flat in the
+ * answer. A shop item goes by its id alone (the server reads a blind box from its prefix); a
+ * marketplace listing must be named, `object: 'listing'`, its _id looking like a shop line's.
+ * A listing also answers 403 (the player's own) and 409 (no longer for sale).
+ */
+export const openItemWidgetPayment = async (id: string, object?: 'listing'): Promise<WidgetSession> => {
   const { tid, partnerID, commodity, network, origin, signedData, totalUSD, click_id, item_name } =
-    await api.post<ItemWidgetResponse>('/api/payment/wertio', { id });
+    await api.post<ItemWidgetResponse>('/api/payment/wertio', object ? { id, object } : { id });
   return { tid, partnerID, commodity, network, origin, signedData, totalUSD, click_id, item_name };
 };

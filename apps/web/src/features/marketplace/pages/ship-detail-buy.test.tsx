@@ -53,13 +53,14 @@ const listing = (status = 'listed') => ({
   },
 });
 
-function mockApi(o: { status?: string; buy?: () => Response } = {}) {
+function mockApi(o: { status?: string; buy?: () => Response; wertio?: () => Response } = {}) {
   return mockFetch((call: Call) => {
     if (call.url.endsWith('/api/marketplace/item/7001')) return json(200, { error: false, item: listing(o.status) });
     if (call.url.endsWith('/site/setting')) return json(200, { error: false, sale_program: 1, home_version: 1 });
     if (call.url.endsWith('/api/stripe/buy')) {
       return o.buy ? o.buy() : json(200, { error: false, msg: 'ok', data: REDIRECT, order: 'SP-7K3M9Q2XHD' });
     }
+    if (call.url.endsWith('/api/payment/wertio') && o.wertio) return o.wertio();
     return json(404, { error: true, code: 'NOT_FOUND', msg: `unexpected ${call.url}` });
   });
 }
@@ -92,6 +93,10 @@ describe('BUY NOW on a marketplace ship page', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Checkout' }, WAIT);
     expect(within(dialog).getByText('Nova Lancer')).toBeTruthy();
     expect(within(dialog).getByTestId('checkout-price').textContent).toBe('$480.250 USD');
+    // The shop item page's choice: the card provider (default) or the Wert widget.
+    const radio = (name: string) => within(dialog).getByRole('radio', { name }) as HTMLInputElement;
+    expect(radio('Card payment provider').checked).toBe(true);
+    expect(radio('Wert (fiat-to-crypto widget)').checked).toBe(false);
     await waitFor(() => expect(payButton(dialog).disabled).toBe(false), WAIT);
     fireEvent.click(payButton(dialog));
     await waitFor(() => expect(vi.mocked(leaveForPayment)).toHaveBeenCalledWith(REDIRECT), WAIT);
@@ -113,6 +118,24 @@ describe('BUY NOW on a marketplace ship page', { timeout: 30_000 }, () => {
     const alert = await within(dialog).findByRole('alert', undefined, WAIT);
     expect(alert.textContent).toBe(`Sorry${msg}`);
     expect(vi.mocked(leaveForPayment)).not.toHaveBeenCalled();
+  });
+
+  it('Wert: the notice’s PROCEED asks for the listing’s widget payment; their own listing says Sorry with the 403', async () => {
+    const msg = 'This is your own listing: you cannot buy it.';
+    const { calls } = mockApi({ wertio: () => json(403, { error: true, code: 'FORBIDDEN', msg }) });
+    await pressBuyNow();
+    const dialog = await screen.findByRole('dialog', { name: 'Checkout' }, WAIT);
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Wert (fiat-to-crypto widget)' }));
+    const wert = within(dialog).getByRole('button', { name: 'Pay with Wert' }) as HTMLButtonElement;
+    await waitFor(() => expect(wert.disabled).toBe(false), WAIT);
+    fireEvent.click(wert);
+    const notice = await screen.findByRole('dialog', { name: 'Wert payment' }, WAIT);
+    fireEvent.click(within(notice).getByRole('button', { name: 'PROCEED' }));
+    const alert = await within(notice).findByRole('alert', undefined, WAIT);
+    expect(alert.textContent).toBe(`Sorry${msg}`);
+    expect(callsTo(calls, '/api/payment/wertio').map((c) => c.body)).toEqual([{ id: '7001', object: 'listing' }]);
+    expect(callsTo(calls, '/api/stripe/buy')).toHaveLength(0);
+    expect(callsTo(calls, '/api/getprice')).toHaveLength(0);
   });
 
   it('signed out: the spec’s sign-in notice, and no payment is asked for', async () => {
