@@ -5,6 +5,11 @@ export default defineConfig({
   test: {
     // Each API test file makes its own database; argon2 and PGlite are CPU-bound on 2 cores.
     maxWorkers: 2,
-    projects: ['apps/api/vitest.config.ts', 'apps/web/vitest.config.ts', 'packages/schemas/vitest.config.ts'],
+    projects: [
+      'apps/api/vitest.config.ts',
+      'apps/web/vitest.config.ts',
+      'packages/schemas/vitest.config.ts',
+      'packages/chain/vitest.config.ts',
+    ],
   },
 });

@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { createServer } from 'node:net';
+
+/** Anvil's well-known test mnemonic: its accounts are public, so local chains only. */
+export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
+export const ANVIL_CHAIN_ID = 31337;
+
+export interface AnvilOptions {
+  /** Port on 127.0.0.1; a free one is picked when omitted. */
+  port?: number;
+  chainId?: number;
+  /** Seconds since the epoch for the genesis block (tests pin the clock). */
+  timestamp?: number;
+  /** How long to wait for `eth_chainId` to answer. */
+  startTimeoutMs?: number;
+}
+
+export interface AnvilInstance {
+  rpcUrl: string;
+  port: number;
+  chainId: number;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+const require = createRequire(import.meta.url);
+
+/** The anvil binary from the platform package that @foundry-rs/anvil installs (spawned directly, so the pid is anvil's). */
+export function anvilBinaryPath(): string {
+  const arch = process.arch === 'x64' ? 'amd64' : process.arch;
+  const platformPackage = `@foundry-rs/anvil-${process.platform}-${arch}`;
+  const packageJson = require.resolve(`${platformPackage}/package.json`);
+  return join(dirname(packageJson), 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil');
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function answersChainId(rpcUrl: string): Promise<number | undefined> {
+  try {
+    const response = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+    });
+    const body = (await response.json()) as { result?: string };
+    return body.result ? Number(body.result) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const forceKill = setTimeout(() => child.kill('SIGKILL'), 3000);
+    child.once('exit', () => {
+      clearTimeout(forceKill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Starts anvil on 127.0.0.1 and resolves once it answers `eth_chainId` with the expected id. */
+export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilInstance> {
+  const port = options.port ?? (await freePort());
+  const chainId = options.chainId ?? ANVIL_CHAIN_ID;
+  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--silent'];
+  args.push('--mnemonic', ANVIL_MNEMONIC);
+  if (options.timestamp !== undefined) args.push('--timestamp', String(options.timestamp));
+
+  const child = spawn(anvilBinaryPath(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  const stop = () => stopProcess(child);
+
+  const deadline = Date.now() + (options.startTimeoutMs ?? 15_000);
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`anvil exited with ${child.exitCode}: ${stderr.trim()}`);
+    const answered = await answersChainId(rpcUrl);
+    if (answered === chainId) return { rpcUrl, port, chainId, pid: child.pid!, stop };
+    if (answered !== undefined) {
+      await stop();
+      throw new Error(`port ${port} answers chain ${answered}, not anvil's ${chainId}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await stop();
+  throw new Error(`anvil did not answer on ${rpcUrl}: ${stderr.trim()}`);
+}

@@ -1,0 +1,155 @@
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  getAddress,
+  http,
+  type Abi,
+  type Address,
+  type Chain,
+  type Hex,
+  type PublicClient,
+  type WalletClient,
+  type Account,
+  type Transport,
+} from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
+import { ANVIL_MNEMONIC, type AnvilInstance } from './anvil.ts';
+import {
+  ginTokenAbi,
+  houseUnitsAbi,
+  landCollectionNftAbi,
+  rewardTokenAbi,
+  shipNftAbi,
+  testUsdcAbi,
+  unitStakingAbi,
+} from './generated/abis.ts';
+import {
+  ginTokenBytecode,
+  houseUnitsBytecode,
+  landCollectionNftBytecode,
+  rewardTokenBytecode,
+  shipNftBytecode,
+  testUsdcBytecode,
+  unitStakingBytecode,
+} from './generated/bytecode.ts';
+
+export interface DeployedAddresses {
+  shipNft: Address;
+  landCollectionNft: Address;
+  houseUnits: Address;
+  unitStaking: Address;
+  rewardToken: Address;
+  testUsdc: Address;
+  ginToken: Address;
+}
+
+export interface DeployOptions {
+  /** Base of ship token URIs, e.g. `${PUBLIC_URL}/api/nft/ship/`. */
+  shipBaseUri: string;
+  /** Base of land-collection token URIs, e.g. `${PUBLIC_URL}/api/nft/land/`. */
+  landBaseUri: string;
+  /** ERC1155 uri with `{id}`, e.g. `${PUBLIC_URL}/api/nft/unit/{id}`. */
+  unitUri: string;
+  /** Supply cap per unit type, Type 1..Type 5. */
+  unitCaps: readonly [bigint, bigint, bigint, bigint, bigint];
+  /** Reward-token price of one unit per type (18 decimals), Type 1..Type 5. */
+  unitPrices: readonly [bigint, bigint, bigint, bigint, bigint];
+  /** Gets MINTER_ROLE on the NFTs and unit tokens besides the deployer (the server's minter). */
+  minter?: Address;
+}
+
+export const DEFAULT_UNIT_CAPS = [1000n, 500n, 250n, 100n, 50n] as const;
+/** 100, 250, 500, 1000, 2500 reward tokens per unit of Type 1..Type 5. */
+export const DEFAULT_UNIT_PRICES = [100n, 250n, 500n, 1000n, 2500n].map(
+  (whole) => whole * 10n ** 18n,
+) as unknown as readonly [bigint, bigint, bigint, bigint, bigint];
+
+export type ChainClients = {
+  chain: Chain;
+  account: Account;
+  publicClient: PublicClient<Transport, Chain>;
+  walletClient: WalletClient<Transport, Chain, Account>;
+};
+
+/** Viem clients on a running anvil, signing with the mnemonic's account `index` (0 = deployer). */
+export function anvilClients(anvil: Pick<AnvilInstance, 'rpcUrl' | 'chainId'>, index = 0): ChainClients {
+  const chain = defineChain({
+    id: anvil.chainId,
+    name: 'Starport local',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [anvil.rpcUrl] } },
+  });
+  const account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
+  const transport = http(anvil.rpcUrl);
+  return {
+    chain,
+    account,
+    publicClient: createPublicClient({ chain, transport }),
+    walletClient: createWalletClient({ chain, transport, account }),
+  };
+}
+
+async function deployOne(clients: ChainClients, abi: Abi, bytecode: Hex, args: readonly unknown[]): Promise<Address> {
+  const hash = await clients.walletClient.deployContract({ abi, bytecode, args });
+  const receipt = await clients.publicClient.waitForTransactionReceipt({ hash });
+  if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`deployment ${hash} failed`);
+  return getAddress(receipt.contractAddress);
+}
+
+async function send(
+  clients: ChainClients,
+  request: Parameters<WalletClient<Transport, Chain, Account>['writeContract']>[0],
+) {
+  const hash = await clients.walletClient.writeContract(request);
+  const receipt = await clients.publicClient.waitForTransactionReceipt({ hash });
+  if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);
+}
+
+/**
+ * Deploys every contract from the deployer account, grants MINTER_ROLE to the deployer (and
+ * `minter`), and sets the unit prices on the staking contract. Local and test chains only:
+ * it deploys TestUSDC and GinToken too.
+ */
+export async function deployAll(clients: ChainClients, options: DeployOptions): Promise<DeployedAddresses> {
+  const deployer = clients.account.address;
+  const shipNft = await deployOne(clients, shipNftAbi, shipNftBytecode, [deployer, options.shipBaseUri]);
+  const landCollectionNft = await deployOne(clients, landCollectionNftAbi, landCollectionNftBytecode, [
+    deployer,
+    options.landBaseUri,
+  ]);
+  const houseUnits = await deployOne(clients, houseUnitsAbi, houseUnitsBytecode, [
+    deployer,
+    options.unitUri,
+    options.unitCaps,
+  ]);
+  const rewardToken = await deployOne(clients, rewardTokenAbi, rewardTokenBytecode, [deployer]);
+  const unitStaking = await deployOne(clients, unitStakingAbi, unitStakingBytecode, [
+    deployer,
+    houseUnits,
+    rewardToken,
+  ]);
+  const testUsdc = await deployOne(clients, testUsdcAbi, testUsdcBytecode, []);
+  const ginToken = await deployOne(clients, ginTokenAbi, ginTokenBytecode, [deployer]);
+
+  const minters = options.minter && options.minter !== deployer ? [deployer, options.minter] : [deployer];
+  for (const [address, abi] of [
+    [shipNft, shipNftAbi],
+    [landCollectionNft, landCollectionNftAbi],
+    [houseUnits, houseUnitsAbi],
+  ] as const) {
+    const role = await clients.publicClient.readContract({ address, abi, functionName: 'MINTER_ROLE' });
+    for (const minter of minters) {
+      await send(clients, { address, abi, functionName: 'grantRole', args: [role, minter] });
+    }
+  }
+  for (const [index, price] of options.unitPrices.entries()) {
+    await send(clients, {
+      address: unitStaking,
+      abi: unitStakingAbi,
+      functionName: 'setUnitPrice',
+      args: [BigInt(index + 1), price],
+    });
+  }
+  return { shipNft, landCollectionNft, houseUnits, unitStaking, rewardToken, testUsdc, ginToken };
+}

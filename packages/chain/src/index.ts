@@ -1,0 +1,4 @@
+export * from './generated/abis.ts';
+export * from './generated/bytecode.ts';
+export * from './anvil.ts';
+export * from './deploy.ts';
