@@ -1,40 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
+import { addShip } from '../../../test/catalogue-fixtures.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
-import {
-  blindBoxes,
-  blindBoxTiers,
-  dncPacks,
-  marketplaceListings,
-  ships,
-  shopStock,
-  users,
-} from '../../db/schema/index.ts';
+import { blindBoxes, blindBoxTiers, shopStock, users } from '../../db/schema/index.ts';
+
+export { addListing } from '../../../test/catalogue-fixtures.ts';
 
 /** Test fixtures: a few shop lines, blind boxes, listings and players, without the whole demo catalogue. */
 
 let seq = 0;
-
-async function addShip(db: DbOrTx, name: string): Promise<number> {
-  const [ship] = await db
-    .insert(ships)
-    .values({
-      element: 0,
-      rarity: 0,
-      name,
-      description: 'A ship for tests.',
-      health: 100,
-      healing: 1,
-      gunDamage: 10,
-      rocketDamage: 10,
-      defense: 5,
-      afterburner: 5,
-      rocketRechargeTime: 1000,
-      rocketFireRate: 10,
-      artSeed: seq,
-    })
-    .returning({ id: ships.id });
-  return ship!.id;
-}
 
 export async function addShopLine(
   db: DbOrTx,
@@ -100,33 +73,6 @@ export async function tiersOf(db: DbOrTx, code: string): Promise<number[]> {
     sql`SELECT supply FROM blind_box_tiers WHERE box_code = ${code} ORDER BY rarity`,
   );
   return rows.map((r) => Number(r.supply));
-}
-
-/**
- * A listed marketplace item: a Common Human ship by default, or a DNC pack. `sellerId` null
- * is a listing of the house (the demo's); listed now.
- */
-export async function addListing(
-  db: DbOrTx,
-  o: { sellMicro: bigint; listMicro?: bigint; sellerId?: string | null; name?: string; kind?: 'ship' | 'dnc' },
-): Promise<{ id: string; name: string }> {
-  seq += 1;
-  const name =
-    o.name ?? `Listed ${o.kind === 'dnc' ? 'Pack' : 'Ship'} ${seq}-${Math.random().toString(36).slice(2, 6)}`;
-  const price = { priceMicro: Number(o.listMicro ?? o.sellMicro), sellPriceMicro: Number(o.sellMicro) };
-  let values: typeof marketplaceListings.$inferInsert;
-  if (o.kind === 'dnc') {
-    const [pack] = await db
-      .insert(dncPacks)
-      .values({ name, amount: 100, priceMicro: Number(o.sellMicro) })
-      .returning({ id: dncPacks.id });
-    values = { kind: 'dnc', dncPackId: pack!.id, ...price, sellerId: o.sellerId ?? null };
-  } else {
-    const shipId = await addShip(db, name);
-    values = { kind: 'ship', shipId, element: 0, rarity: 0, ...price, sellerId: o.sellerId ?? null };
-  }
-  const [row] = await db.insert(marketplaceListings).values(values).returning({ id: marketplaceListings.id });
-  return { id: String(row!.id), name };
 }
 
 export type ListingState = { status: string; sold_at: unknown; live: number; released: number; consumed: number };

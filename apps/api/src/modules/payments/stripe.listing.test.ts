@@ -1,51 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addListing } from '../../../test/catalogue-fixtures.ts';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { queryRows, type DbOrTx } from '../../db/client.ts';
-import { marketplaceListings, sandboxSessions, ships, users } from '../../db/schema/index.ts';
+import { queryRows } from '../../db/client.ts';
+import { marketplaceListings, sandboxSessions, users } from '../../db/schema/index.ts';
 import { openSale, orderByCode, sessionEvent, shopLine, USD } from './payments.fixtures.ts';
-
-let seq = 0;
-
-/** A Common Human ship on the marketplace (a house listing unless `sellerId`). */
-async function addListing(
-  db: DbOrTx,
-  o: { sellMicro: bigint; listMicro?: bigint; name?: string; sellerId?: string },
-): Promise<{ id: string }> {
-  seq += 1;
-  const [ship] = await db
-    .insert(ships)
-    .values({
-      element: 0,
-      rarity: 0,
-      name: o.name ?? `Listed Pay Ship ${seq}`,
-      description: 'A ship for listing payment tests.',
-      health: 100,
-      healing: 1,
-      gunDamage: 10,
-      rocketDamage: 10,
-      defense: 5,
-      afterburner: 5,
-      rocketRechargeTime: 1000,
-      rocketFireRate: 10,
-      artSeed: 7000 + seq,
-    })
-    .returning({ id: ships.id });
-  const [row] = await db
-    .insert(marketplaceListings)
-    .values({
-      kind: 'ship',
-      shipId: ship!.id,
-      element: 0,
-      rarity: 0,
-      priceMicro: Number(o.listMicro ?? o.sellMicro),
-      sellPriceMicro: Number(o.sellMicro),
-      sellerId: o.sellerId ?? null,
-    })
-    .returning({ id: marketplaceListings.id });
-  return { id: String(row!.id) };
-}
 
 /** POST /api/stripe/buy for one marketplace listing: `items: [{ id, object: 'listing', total: 1 }]`. */
 describe('buying a marketplace listing by card (sandbox provider)', () => {

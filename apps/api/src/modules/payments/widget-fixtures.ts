@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { bearer, type TestApp } from '../../../test/harness.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { blindBoxes, blindBoxTiers, marketplaceListings, ships } from '../../db/schema/index.ts';
+import { blindBoxes, blindBoxTiers } from '../../db/schema/index.ts';
 import { orderByCode } from './payments.fixtures.ts';
 import type { WidgetSession } from './widget-schemas.ts';
 
@@ -42,47 +42,6 @@ export async function addTestBlindBox(db: DbOrTx, code: string, name: string): P
     oddsLegendaryBps: 100,
   });
   for (const rarity of [0, 1, 2, 3]) await db.insert(blindBoxTiers).values({ boxCode: code, rarity, supply: 100 });
-}
-
-let listingSeq = 0;
-
-/** A Common Human ship on the marketplace at `sellMicro` (a house listing unless `sellerId`). */
-export async function addTestListing(
-  db: DbOrTx,
-  o: { sellMicro: bigint; name: string; sellerId?: string },
-): Promise<{ id: string; shipId: number }> {
-  listingSeq += 1;
-  const [ship] = await db
-    .insert(ships)
-    .values({
-      element: 0,
-      rarity: 0,
-      name: o.name,
-      description: 'A ship for widget listing tests.',
-      health: 100,
-      healing: 1,
-      gunDamage: 10,
-      rocketDamage: 10,
-      defense: 5,
-      afterburner: 5,
-      rocketRechargeTime: 1000,
-      rocketFireRate: 10,
-      artSeed: 8000 + listingSeq,
-    })
-    .returning({ id: ships.id });
-  const [row] = await db
-    .insert(marketplaceListings)
-    .values({
-      kind: 'ship',
-      shipId: ship!.id,
-      element: 0,
-      rarity: 0,
-      priceMicro: Number(o.sellMicro),
-      sellPriceMicro: Number(o.sellMicro),
-      sellerId: o.sellerId ?? null,
-    })
-    .returning({ id: marketplaceListings.id });
-  return { id: String(row!.id), shipId: ship!.id };
 }
 
 /** A Wert webhook body for a session (docs.wert.io "Webhooks"), with what it paid. */

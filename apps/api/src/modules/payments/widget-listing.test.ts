@@ -5,7 +5,8 @@ import { queryRows } from '../../db/client.ts';
 import { marketplaceListings, users } from '../../db/schema/index.ts';
 import { openSale, orderByCode, shopLine, stockOf, USD } from './payments.fixtures.ts';
 import { decodePayOrder } from './wert-calldata.ts';
-import { addTestBlindBox, addTestListing, postWebhook, wertEvent } from './widget-fixtures.ts';
+import { addListing } from '../../../test/catalogue-fixtures.ts';
+import { addTestBlindBox, postWebhook, wertEvent } from './widget-fixtures.ts';
 import type { WidgetSession } from './widget-schemas.ts';
 
 /** POST /api/payment/wertio { id, object: 'listing' }: a marketplace listing bought through the widget. */
@@ -56,7 +57,7 @@ describe('buying a marketplace listing through the widget (sandbox provider)', (
   afterAll(async () => t?.close());
 
   it('opens a widget order holding the listing at its sale price; it leaves the marketplace', async () => {
-    const item = await addTestListing(t.database.db, { sellMicro: 321_450_000n, name: 'Widget Vega Corsair' });
+    const item = await addListing(t.database.db, { sellMicro: 321_450_000n, name: 'Widget Vega Corsair' });
     expect(await onMarketplace()).toContain(item.id);
 
     const res = await wertio({ id: item.id, object: 'listing' });
@@ -90,7 +91,7 @@ describe('buying a marketplace listing through the widget (sandbox provider)', (
   });
 
   it('the seller cannot buy their own listing (403), and it stays listed', async () => {
-    const item = await addTestListing(t.database.db, { sellMicro: 10n * USD, name: 'Own Widget Ship', sellerId });
+    const item = await addListing(t.database.db, { sellMicro: 10n * USD, name: 'Own Widget Ship', sellerId });
     const res = await wertio({ id: item.id, object: 'listing' }, sellerToken);
     expect([res.statusCode, body(res).msg]).toEqual([403, 'This is your own listing: you cannot buy it.']);
     expect(await listingStatus(item.id)).toBe('listed');
@@ -98,7 +99,7 @@ describe('buying a marketplace listing through the widget (sandbox provider)', (
   });
 
   it('the verified webhook pays it: listing sold to the buyer, then fulfilment gives them the ship; sold, it is a 409', async () => {
-    const item = await addTestListing(t.database.db, { sellMicro: 64n * USD, name: 'Widget Paid Pioneer' });
+    const item = await addListing(t.database.db, { sellMicro: 64n * USD, name: 'Widget Paid Pioneer' });
     const res = await wertio({ id: item.id, object: 'listing' });
     expect(res.statusCode, res.body).toBe(200);
     const s = res.json() as WidgetSession;
@@ -130,7 +131,7 @@ describe('buying a marketplace listing through the widget (sandbox provider)', (
   });
 
   it('a failed widget payment gives the listing back to the marketplace', async () => {
-    const item = await addTestListing(t.database.db, { sellMicro: 12n * USD, name: 'Widget Returned Ship' });
+    const item = await addListing(t.database.db, { sellMicro: 12n * USD, name: 'Widget Returned Ship' });
     const s = (await wertio({ id: item.id, object: 'listing' })).json() as WidgetSession;
     expect(await listingStatus(item.id)).toBe('reserved');
     if (t.config.widget.provider !== 'sandbox') throw new Error('expected the sandbox provider');
@@ -143,7 +144,7 @@ describe('buying a marketplace listing through the widget (sandbox provider)', (
   it('404 for an unknown listing, 400 for another object; signed out 401, closed sales 403', async () => {
     const unknown = await wertio({ id: '987654321', object: 'listing' });
     expect([unknown.statusCode, body(unknown).msg]).toEqual([404, 'There is no marketplace item with id 987654321.']);
-    const item = await addTestListing(t.database.db, { sellMicro: 5n * USD, name: 'Widget Guarded Ship' });
+    const item = await addListing(t.database.db, { sellMicro: 5n * USD, name: 'Widget Guarded Ship' });
     for (const payload of [
       { id: item.id, object: 'planet' },
       { id: item.id, object: 7 },

@@ -1,0 +1,59 @@
+import type { DbOrTx } from '../src/db/client.ts';
+import { dncPacks, marketplaceListings, ships } from '../src/db/schema/index.ts';
+
+/**
+ * Catalogue rows for tests of any area (orders, payments, …) without the whole demo catalogue.
+ * Each area's own fixtures build on these instead of writing their own inserts.
+ */
+
+let seq = 0;
+const unique = () => `${++seq}-${Math.random().toString(36).slice(2, 6)}`;
+
+/** A Common Human ship with plain stats; returns its id. */
+export async function addShip(db: DbOrTx, name = `Test Ship ${unique()}`): Promise<number> {
+  const [ship] = await db
+    .insert(ships)
+    .values({
+      element: 0,
+      rarity: 0,
+      name,
+      description: 'A ship for tests.',
+      health: 100,
+      healing: 1,
+      gunDamage: 10,
+      rocketDamage: 10,
+      defense: 5,
+      afterburner: 5,
+      rocketRechargeTime: 1000,
+      rocketFireRate: 10,
+      artSeed: seq,
+    })
+    .returning({ id: ships.id });
+  return ship!.id;
+}
+
+/**
+ * A listed marketplace item: a Common Human ship by default, or a DNC pack. `sellerId` null
+ * is a listing of the house (the demo's); listed now. `shipId` is the listed ship's (null for a pack).
+ */
+export async function addListing(
+  db: DbOrTx,
+  o: { sellMicro: bigint; listMicro?: bigint; sellerId?: string | null; name?: string; kind?: 'ship' | 'dnc' },
+): Promise<{ id: string; name: string; shipId: number | null }> {
+  const name = o.name ?? `Listed ${o.kind === 'dnc' ? 'Pack' : 'Ship'} ${unique()}`;
+  const price = { priceMicro: Number(o.listMicro ?? o.sellMicro), sellPriceMicro: Number(o.sellMicro) };
+  let values: typeof marketplaceListings.$inferInsert;
+  let shipId: number | null = null;
+  if (o.kind === 'dnc') {
+    const [pack] = await db
+      .insert(dncPacks)
+      .values({ name, amount: 100, priceMicro: Number(o.sellMicro) })
+      .returning({ id: dncPacks.id });
+    values = { kind: 'dnc', dncPackId: pack!.id, ...price, sellerId: o.sellerId ?? null };
+  } else {
+    shipId = await addShip(db, name);
+    values = { kind: 'ship', shipId, element: 0, rarity: 0, ...price, sellerId: o.sellerId ?? null };
+  }
+  const [row] = await db.insert(marketplaceListings).values(values).returning({ id: marketplaceListings.id });
+  return { id: String(row!.id), name, shipId };
+}
