@@ -2,22 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { openDatabase, queryRows, type Database } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { addPlayer, addShopLine, lapse, stockOf } from './orders.fixtures.ts';
+import { addPlayer, addShopLine, lapse, outcomes, stockOf } from './orders.fixtures.ts';
 import { OrdersService } from './orders.service.ts';
 
 const USD = 1_000_000n;
 const ship = (id: string, total = 1) => ({ id, total, object: 'spaceship' as const });
-
-/** Settles every promise and sorts the outcomes: values, 409s, and anything else (which must not happen). */
-async function outcomes<T>(calls: Promise<T>[]) {
-  const settled = await Promise.allSettled(calls);
-  const ok = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-  const errors = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
-  const conflicts = errors.filter((e) => e instanceof AppError && e.status === 409);
-  const unexpected = errors.filter((e) => !(e instanceof AppError && e.status === 409)).map((e) => String(e));
-  return { ok, conflicts, unexpected };
-}
 
 // Always on real PostgreSQL: PGlite runs one transaction at a time and would hide these races.
 describe('on PostgreSQL: a limited drop under a stampede, and racing expiries', () => {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { addShip } from '../../../test/catalogue-fixtures.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { blindBoxes, blindBoxTiers, shopStock, users } from '../../db/schema/index.ts';
 
 export { addListing } from '../../../test/catalogue-fixtures.ts';
@@ -128,4 +129,14 @@ export async function eventsOf(
     db,
     sql`SELECT kind, from_status, to_status FROM order_events WHERE order_id = ${orderId} ORDER BY id`,
   );
+}
+
+/** Settles every promise and sorts the outcomes: values, 409s, and anything else (which must not happen). */
+export async function outcomes<T>(calls: Promise<T>[]) {
+  const settled = await Promise.allSettled(calls);
+  const ok = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const errors = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
+  const conflicts = errors.filter((e) => e instanceof AppError && e.status === 409);
+  const unexpected = errors.filter((e) => !(e instanceof AppError && e.status === 409)).map((e) => String(e));
+  return { ok, conflicts, unexpected };
 }
