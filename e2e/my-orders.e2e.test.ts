@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../apps/web/src/config/paths.ts';
 import { launchBrowser, newPage } from './fixtures/browser.ts';
 import { startServer, type RunningServer } from './fixtures/server.ts';
+import { playerApi } from './fixtures/player-api.ts';
 import { signIn } from './fixtures/sign-in.ts';
 
 type ShopListing = { _id: string; name: string; stock: number; soldout: boolean };
-type ApiOrder = { code: string; status: string; total: number; lines: { id: string; name: string; total: number }[] };
 
 /** The shop's "$ and 3 decimals" (storefront.md §9). */
 const usd = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })}`;
@@ -34,19 +34,8 @@ describe('my orders in Chromium', () => {
   let ships: ShopListing[];
 
   /** The signed-in player's orders as the API sees them, with the page's own token. */
-  async function apiOrders(): Promise<ApiOrder[]> {
-    const token = await page.evaluate(() => localStorage.getItem('jwt') ?? sessionStorage.getItem('jwt'));
-    expect(token).toBeTruthy();
-    const res = await fetch(`${server.url}/api/orders?limit=50`, { headers: { Authorization: `Bearer ${token}` } });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { data: { orders: ApiOrder[] } }).data.orders;
-  }
-
-  async function apiOrder(code: string): Promise<ApiOrder> {
-    const found = (await apiOrders()).find((o) => o.code === code);
-    expect(found, `order ${code} in GET /api/orders`).toBeTruthy();
-    return found!;
-  }
+  const apiOrders = () => playerApi(page, server.url).orders();
+  const apiOrder = (code: string) => playerApi(page, server.url).order(code);
 
   /** BUY NOW on the ship's shop page up to the sandbox's hosted checkout. */
   async function buyNowToSandbox(ship: ShopListing): Promise<void> {

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../apps/web/src/config/paths.ts';
 import { launchBrowser, newPage } from './fixtures/browser.ts';
 import { startServer, type RunningServer } from './fixtures/server.ts';
+import { playerApi } from './fixtures/player-api.ts';
 import { signIn } from './fixtures/sign-in.ts';
 
 type ShopListing = { _id: string; name: string; stock: number; soldout: boolean };
-type ApiOrder = { code: string; status: string; lines: { name: string; total: number }[] };
 type ApiOpening = { order_code: string; nonce: number; roll: number; rarity: number; ship: { name: string } };
 
 const RARITY = ['Common', 'Rare', 'Epic', 'Legendary'];
@@ -22,12 +22,7 @@ describe('purchase journey in Chromium: shop → cart → discount → card sand
   let browser: Browser;
   let page: Page;
 
-  const token = () => page.evaluate(() => localStorage.getItem('jwt') ?? sessionStorage.getItem('jwt'));
-  async function api<T>(path: string): Promise<T> {
-    const res = await fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${await token()}` } });
-    expect(res.status, path).toBe(200);
-    return (await res.json()) as T;
-  }
+  const api = () => playerApi(page, server.url);
 
   beforeAll(async () => {
     server = await startServer();
@@ -84,11 +79,7 @@ describe('purchase journey in Chromium: shop → cart → discount → card sand
     await page.getByRole('menuitem', { name: 'My Orders' }).click();
     await page.waitForURL((url) => url.pathname === paths.myOrders.path);
     const row = page.getByTestId('order-row').filter({ hasText: code });
-    for (let attempt = 0; attempt < 30; attempt++) {
-      const order = (await api<{ data: { orders: ApiOrder[] } }>('/api/orders?limit=10')).data.orders.find((o) => o.code === code);
-      if (order?.status === 'fulfilled') break;
-      await page.waitForTimeout(500);
-    }
+    await api().waitForOrder(code, 'fulfilled');
     await page.reload();
     await row.getByTestId('order-status').filter({ hasText: 'Delivered' }).waitFor();
     const lines = await row.getByTestId('order-line').allTextContents();
@@ -96,7 +87,7 @@ describe('purchase journey in Chromium: shop → cart → discount → card sand
     expect(lines).toHaveLength(3);
 
     // The box was opened with the published pair: rotating reveals it, and the verifier agrees.
-    const openings = (await api<{ data: ApiOpening[] }>('/api/fairness/openings')).data.filter((o) => o.order_code === code);
+    const openings = (await api().get<{ data: ApiOpening[] }>('/api/fairness/openings')).data.filter((o) => o.order_code === code);
     expect(openings).toHaveLength(1);
     const opening = openings[0]!;
     await page.goto(paths.fairness.getHref());

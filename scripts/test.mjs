@@ -5,6 +5,7 @@
 // It installs what the machine lacks (Debian's chromium, as root) and says so.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { runVitest } from './vitest-run.mjs';
 
 const say = (msg) => console.log(`\n== ${msg}`);
 const db = process.env.DATABASE_URL ? `PostgreSQL (${redact(process.env.DATABASE_URL)})` : 'PGlite (embedded)';
@@ -29,6 +30,17 @@ function run(title, cmd, args, opts = {}) {
   }
 }
 
+/** A vitest step: like run(), through runVitest (which outlives one crashed worker, and says so). */
+async function runTests(title, args, env = process.env) {
+  say(title);
+  console.log(`$ npx vitest run ${args.join(' ')}`.trim());
+  const status = await runVitest(args, env);
+  if (status !== 0) {
+    console.error(`\n✗ ${title} failed (exit ${status}).`);
+    process.exit(status);
+  }
+}
+
 function chromiumPath() {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
   return candidates.find((p) => existsSync(p));
@@ -41,9 +53,11 @@ function ensureChromium() {
     console.error('Chromium is missing. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).');
     process.exit(1);
   }
-  say('Chromium is missing: installing Debian\'s chromium with apt-get');
+  say("Chromium is missing: installing Debian's chromium with apt-get");
   run('apt-get update', 'apt-get', ['update', '-qq']);
-  run('apt-get install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  run('apt-get install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
   const installed = chromiumPath();
   if (!installed) {
     console.error('apt-get finished but no chromium binary was found.');
@@ -60,9 +74,10 @@ run('Type check: API', npx, ['tsc', '-p', 'apps/api']);
 run('Type check: web', npx, ['tsc', '-p', 'apps/web']);
 run('Type check: e2e', npx, ['tsc', '-p', 'e2e']);
 run('Lint (ESLint, with area import boundaries)', npx, ['eslint', '.']);
-run('Unit, API and component tests', npx, ['vitest', 'run']);
+await runTests('Unit, API and component tests', []);
 run('Build the web app', 'npm', ['run', 'build']);
-run('End-to-end journeys in Chromium', npx, ['vitest', 'run', '--config', 'e2e/vitest.config.ts'], {
-  env: { ...process.env, CHROMIUM_PATH: chromium },
+await runTests('End-to-end journeys in Chromium', ['--config', 'e2e/vitest.config.ts'], {
+  ...process.env,
+  CHROMIUM_PATH: chromium,
 });
 say(`All tests passed on ${db}.`);

@@ -18,8 +18,11 @@ import { blindBoxRoutes, shopRoutes } from './modules/shop/shop.routes.ts';
 import { accountsRoutes, creditRoutes } from './modules/accounts/accounts.routes.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { SessionService } from './modules/accounts/sessions.service.ts';
+import { walletRoutes } from './modules/accounts/wallet-auth.routes.ts';
+import { WalletAuthService } from './modules/accounts/wallet-auth.service.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
+import { chainPlugin } from './modules/chain/chain.plugin.ts';
 import { fairnessRoutes } from './modules/fairness/fairness.routes.ts';
 import { resourceRoutes, siteSettingRoutes } from './modules/site/site.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -30,6 +33,12 @@ import { priceRoutes, stockValidateRoutes } from './modules/cart/cart.routes.ts'
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
+
+/** Where WalletConnect's relay, verify frame and modal (Reown) live. */
+const WALLETCONNECT_HOSTS = {
+  https: ['https://*.walletconnect.org', 'https://*.walletconnect.com', 'https://*.reown.com', 'https://*.web3modal.org'],
+  wss: ['wss://*.walletconnect.org', 'wss://*.walletconnect.com'],
+};
 
 export type AppDeps = {
   config: Config;
@@ -66,10 +75,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
+        'img-src': ["'self'", 'data:', 'blob:', ...(config.walletConnect ? WALLETCONNECT_HOSTS.https : [])],
         'frame-ancestors': ["'none'"],
         // The payment widget's iframe: Wert's origin, or the sandbox widget on our own.
-        'frame-src': ["'self'", ...(config.widget.provider === 'wert' ? [config.widget.origin] : [])],
+        'frame-src': [
+          "'self'",
+          ...(config.widget.provider === 'wert' ? [config.widget.origin] : []),
+          ...(config.walletConnect ? WALLETCONNECT_HOSTS.https : []),
+        ],
+        // WalletConnect's relay and its QR modal's API, only when the web app offers it.
+        'connect-src': ["'self'", ...(config.walletConnect ? [...WALLETCONNECT_HOSTS.https, ...WALLETCONNECT_HOSTS.wss] : [])],
         // Only ask browsers to upgrade when the site is really served over https.
         'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
       },
@@ -106,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(resourceRoutes, { prefix: '/api/resource', db });
   await app.register(accountsRoutes, { prefix: '/api/account', accounts, sessions });
   await app.register(creditRoutes, { prefix: '/api/credit', accounts });
+  await app.register(walletRoutes, { wallet: new WalletAuthService({ db, config, limiter, sessions }) });
   await app.register(contactRoutes, { prefix: '/api/contact', db, config, limiter, wakeJobs });
   await app.register(catalogueRoutes, { prefix: '/api/catalogue', db });
   await app.register(marketplaceRoutes, { prefix: '/api/marketplace', db, unitsChain: config.unitsChain });
@@ -117,7 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const orders = new OrdersService({ db, reservationMinutes: config.orderReservationMinutes });
   await app.register(ordersRoutes, { prefix: '/api/orders', orders });
   await app.register(fairnessRoutes, { prefix: '/api/fairness', db });
-  await app.register(paymentsPlugin, { db, orders, card: config.card, widget: config.widget, publicUrl: config.publicUrl });
+  await app.register(chainPlugin, { chains: config.chains });
+  await app.register(paymentsPlugin, { db, orders, card: config.card, widget: config.widget, chains: config.chains, publicUrl: config.publicUrl });
   await app.register(artRoutes, { prefix: ART_PREFIX, cacheDir: path.join(config.dataDir, 'image-cache') });
   if (config.env !== 'production') await app.register(devMailboxRoutes, { prefix: '/dev', db });
   if (config.serveWeb) await app.register(staticWebPlugin, config.webDistDir ? { root: config.webDistDir } : {});

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { chainById, parseChainsConfig, type ChainsConfig } from './chain-config.ts';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -60,6 +61,8 @@ const EnvSchema = z.object({
   WERT_SC_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits').optional(),
   /** Which widget provider runs: default wert with its keys, else the sandbox (off in production). */
   WIDGET_PROVIDER: z.enum(['wert', 'sandbox', 'off']).optional(),
+  /** WalletConnect's project id. The web app reads it when it is built; the server only opens its CSP to WalletConnect's hosts. */
+  VITE_WALLETCONNECT_PROJECT_ID: z.string().regex(/^[A-Za-z0-9]{8,64}$/, 'must be the project id from WalletConnect (Reown) Cloud').optional(),
 });
 
 export type Config = {
@@ -83,6 +86,10 @@ export type Config = {
   orderReservationMinutes: number;
   card: CardProviderConfig;
   widget: WidgetProviderConfig;
+  /** EVM chains, USDC payments and the local anvil (chain-config.ts) */
+  chains: ChainsConfig;
+  /** the web app offers WalletConnect (VITE_WALLETCONNECT_PROJECT_ID is set) */
+  walletConnect: boolean;
 };
 
 /**
@@ -132,6 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${keys.join('\n  ')}`);
   }
   const e = parsed.data;
+  const chains = parseChainsConfig(set as Record<string, string>, e.NODE_ENV);
+  if ('problems' in chains) throw new ConfigError(`Invalid configuration:\n  ${chains.problems.join('\n  ')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -151,14 +160,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(e.WEB_DIST_DIR ? { webDistDir: e.WEB_DIST_DIR } : {}),
     runWorkers: e.RUN_WORKERS === '1',
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : !e.DATABASE_URL && e.NODE_ENV !== 'production',
-    unitsChain: {
-      name: e.UNITS_CHAIN_NAME,
-      contractAddress: e.UNITS_CONTRACT_ADDRESS ?? null,
-      explorerUrl: e.CHAIN_EXPLORER_URL ? e.CHAIN_EXPLORER_URL.replace(/\/+$/, '') : null,
-    },
+    unitsChain: unitsChain(e, chains.config),
     orderReservationMinutes: e.ORDER_RESERVATION_MINUTES,
     card: cardProvider(e, dataDir),
     widget: widgetProvider(e, dataDir, publicUrl),
+    chains: chains.config,
+    walletConnect: Boolean(e.VITE_WALLETCONNECT_PROJECT_ID),
+  };
+}
+
+/**
+ * The units' chain as players see it: the configured chain of UNITS_CHAIN_ID when there is one
+ * (its name, HOUSE_UNITS contract and explorer), else the older UNITS_* variables. The local
+ * chain replaces it once anvil runs (chain/local-chain-config.ts).
+ */
+function unitsChain(e: z.infer<typeof EnvSchema>, chains: ChainsConfig): UnitsChainConfig {
+  const chain = chains.local ? undefined : chainById(chains, chains.unitsChainId);
+  return {
+    name: chain?.name ?? e.UNITS_CHAIN_NAME,
+    contractAddress: chain?.contracts.houseUnits ?? e.UNITS_CONTRACT_ADDRESS ?? null,
+    explorerUrl: chain?.explorerUrl ?? (e.CHAIN_EXPLORER_URL ? e.CHAIN_EXPLORER_URL.replace(/\/+$/, '') : null),
   };
 }
 

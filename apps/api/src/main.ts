@@ -1,22 +1,65 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { chainBannerLines } from './chain/local-banner.ts';
+import { LocalChainError, startLocalChain, type LocalChain } from './chain/local-chain.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { startRuntime } from './runtime.ts';
+import { startRuntime, type Runtime } from './runtime.ts';
 import { seedDemoCatalogue } from './modules/catalogue/seed.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.ts';
 
 async function main() {
-  const config = loadConfig();
+  let config = loadConfig();
   const pidFile = path.join(config.dataDir, 'server.pid');
   if (!config.databaseUrl) claimEmbeddedDatabase(pidFile);
+
+  // No anvil may outlive the server. Signals are handled from the first moment (a Ctrl-C during
+  // the deployment included); 'exit' covers every other way out, where nothing can be awaited:
+  // anvil gets its SIGTERM and still writes its state file on its own.
+  let runtime: Runtime | undefined = undefined;
+  let local: LocalChain | undefined;
+  let anvilPid: number | undefined;
+  process.on('exit', () => {
+    if (anvilPid === undefined) return;
+    try {
+      process.kill(anvilPid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    runtime?.app.log.info({ signal }, 'shutting down');
+    try {
+      await runtime?.close();
+    } finally {
+      await local?.stop();
+      anvilPid = undefined;
+      if (!config.databaseUrl) rmSync(pidFile, { force: true });
+      process.exit(0);
+    }
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
+
+  // The chain before the app: the app is built on the configuration that names its contracts.
+  if (config.chains.local) {
+    local = await startLocalChain(config, { onAnvilStarted: (pid) => (anvilPid = pid) });
+    config = local.config;
+  }
+  if (stopping) return;
+
   const pretty = process.stdout.isTTY && config.env !== 'production';
-  const runtime = await startRuntime(config, {
+  runtime = await startRuntime(config, {
     logger: { level: config.logLevel, ...(pretty ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}) },
   });
   const { app, database } = runtime;
   const seeded = config.seedDemo ? await seedDemoAccounts(database.db) : false;
   if (config.seedDemo) await seedDemoCatalogue(database.db);
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host }).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EADDRINUSE') throw err;
+    throw new ConfigError(`Port ${config.port} on ${config.host} is already in use (another Starport?). Stop that process, or set PORT to a free port.`);
+  });
 
   const lines = [
     '',
@@ -24,24 +67,13 @@ async function main() {
     `  API docs: ${config.publicUrl}/docs   health: ${config.publicUrl}/healthz`,
     `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  E-mail: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `embedded outbox, read it at ${config.publicUrl}/dev/mailbox`}`,
+    ...chainBannerLines(config.chains, local, config.dataDir),
   ];
   if (config.seedDemo) {
     lines.push(`  Demo accounts${seeded ? ' (created now)' : ''}:`);
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(24)} password ${a.password}`);
   }
   console.log(`${lines.join('\n')}\n`);
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    await runtime.close();
-    if (!config.databaseUrl) rmSync(pidFile, { force: true });
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 /** PGlite is one process's database: refuse to open it twice. */
@@ -66,6 +98,6 @@ function isAlive(pid: number): boolean {
 }
 
 main().catch((err) => {
-  console.error(err instanceof ConfigError ? err.message : err);
+  console.error(err instanceof ConfigError || err instanceof LocalChainError ? err.message : err);
   process.exit(1);
 });

@@ -6,7 +6,11 @@ import {
   ChangePasswordBodySchema,
   ClientSeedBodySchema,
   ContactBodySchema,
+  CryptoStatusBodySchema,
+  CryptoVerifyBodySchema,
   GetPriceBodySchema,
+  ItemCryptoBodySchema,
+  ListingCryptoBodySchema,
   ForgotBodySchema,
   LinkEmailBodySchema,
   LoginBodySchema,
@@ -14,8 +18,12 @@ import {
   RefreshBodySchema,
   RegistryBodySchema,
   ResetPasswordBodySchema,
+  ShopCryptoBodySchema,
   StockValidateBodySchema,
   StripeBuyBodySchema,
+  ConnectWalletBodySchema,
+  ConnectWalletNonceBodySchema,
+  WalletSignatureBodySchema,
 } from '@starport/schemas';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
@@ -50,6 +58,20 @@ type Endpoint = {
 
 const LINES = [{ id: '1', object: 'spaceship', total: 1 }];
 const TID = 'SP-0000000000';
+const CRYPTO_TID = 'cp_000000000000000000000000';
+const TXH = `0x${'ab'.repeat(32)}`;
+/**
+ * Crypto payments set up (otherwise opening one is a 503), on a chain nobody is asked about:
+ * the fuzzed player has no linked wallet, so a valid body stops at the 409 before any RPC.
+ */
+const CRYPTO_ENV = {
+  LOCAL_CHAIN: '0',
+  CHAIN_IDS: '31337',
+  CHAIN_31337_RPC_URL: 'http://127.0.0.1:9',
+  CHAIN_31337_USDC: `0x${'11'.repeat(20)}`,
+  PAYMENT_CHAIN_ID: '31337',
+  PAYMENT_RECIPIENT: `0x${'22'.repeat(20)}`,
+};
 
 const ENDPOINTS: Endpoint[] = [
   { url: '/api/account/registry', schema: RegistryBodySchema, keys: ['username', 'email', 'password', 'wallet_ref'], valid: { username: 'fuzz_new', email: 'fuzz.new@example.com', password: 'fuzz-password-2' } },
@@ -71,6 +93,18 @@ const ENDPOINTS: Endpoint[] = [
   { url: '/api/shop_payment/status', method: 'PATCH', schema: ShopStatusBodySchema, keys: ['tid', 'status', 'payload', 'step', 'content'], valid: { tid: TID, status: 1, step: 'WERT_PENDING' }, auth: 'password-user' },
   { url: '/api/payment/status', method: 'PATCH', schema: ItemStatusBodySchema, keys: ['tid', 'status', 'payload'], valid: { tid: TID, status: 1 }, auth: 'password-user' },
   { url: '/api/shop_payment/log', schema: ShopLogBodySchema, keys: ['tid', 'event', 'payload'], valid: { tid: TID, event: 'loaded' }, auth: 'password-user' },
+  // Crypto payments: quotes, the reported transaction, and the browser's step reports.
+  { url: '/api/shop_payment/eth_crypto', schema: ShopCryptoBodySchema, keys: ['ids'], valid: { ids: LINES }, auth: 'password-user' },
+  { url: '/api/payment/eth_crypto', schema: ItemCryptoBodySchema, keys: ['id', 'object'], valid: { id: '1', object: 'spaceship' }, auth: 'password-user' },
+  { url: '/api/marketplace/buy_session', schema: ListingCryptoBodySchema, keys: ['id'], valid: { id: '1' }, auth: 'password-user' },
+  { url: '/api/shop_payment/eth_crypto/verify', schema: CryptoVerifyBodySchema, keys: ['tid', 'txh', 'from_wallet'], valid: { tid: CRYPTO_TID, txh: TXH }, auth: 'password-user' },
+  { url: '/api/payment/eth_crypto/verify', schema: CryptoVerifyBodySchema, keys: ['tid', 'txh', 'from_wallet'], valid: { tid: CRYPTO_TID, txh: TXH }, auth: 'password-user' },
+  { url: '/api/marketplace/buy_session/verify', schema: CryptoVerifyBodySchema, keys: ['tid', 'txh', 'from_wallet'], valid: { tid: CRYPTO_TID, txh: TXH, from_wallet: `0x${'33'.repeat(20)}` }, auth: 'password-user' },
+  { url: '/api/payment/eth_crypto/status', schema: CryptoStatusBodySchema, keys: ['tid', 'step', 'payload', 'result', 'content'], valid: { tid: CRYPTO_TID, step: 20, content: 'dialog opened' }, auth: 'password-user' },
+  // Wallet sign-in and linking: a valid-looking body finds no message waiting (401) or issues a link nonce.
+  { url: `/api/web3_login/0x${'44'.repeat(20)}/signature`, schema: WalletSignatureBodySchema, keys: ['signature', 'message', 'wallet_ref'], valid: { signature: `0x${'00'.repeat(65)}`, wallet_ref: 'fuzz' } },
+  { url: '/api/account/connect_wallet/nonce', schema: ConnectWalletNonceBodySchema, keys: ['wallet'], valid: { wallet: `0x${'55'.repeat(20)}` }, auth: 'password-user' },
+  { url: '/api/account/connect_wallet', schema: ConnectWalletBodySchema, keys: ['wallet', 'signature', 'message'], valid: { wallet: `0x${'55'.repeat(20)}`, signature: `0x${'00'.repeat(65)}` }, auth: 'password-user' },
   { url: '/api/fairness/client_seed', method: 'PUT', schema: ClientSeedBodySchema, keys: ['client_seed'], valid: { client_seed: 'fuzz-seed' }, auth: 'password-user' },
 ];
 
@@ -110,6 +144,28 @@ function bodies(e: Endpoint): fc.Arbitrary<unknown> {
   );
 }
 
+/** "a" NUL "b": PostgreSQL refuses the NUL character in text and jsonb (22021 / 22P05). */
+const WITH_NUL = 'a\u0000b';
+
+/**
+ * The endpoint's valid body with a NUL put in one place at a time: each string inside it (array
+ * items included), and each of its keys as a string, as an object holding one (a jsonb payload)
+ * and as an object whose key holds one.
+ */
+function bodiesWithNul(e: Endpoint): Record<string, unknown>[] {
+  const variants: unknown[] = [];
+  const visit = (value: unknown, put: (v: unknown) => unknown): void => {
+    if (typeof value === 'string') variants.push(put(value + WITH_NUL));
+    else if (Array.isArray(value)) value.forEach((item, i) => visit(item, (v) => put(value.map((old, j) => (j === i ? v : old)))));
+    else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) visit(inner, (v) => put({ ...value, [key]: v }));
+    }
+  };
+  visit(e.valid, (v) => v);
+  for (const key of e.keys) variants.push(...[WITH_NUL, { x: WITH_NUL }, { [WITH_NUL]: 1 }].map((v) => ({ ...e.valid, [key]: v })));
+  return variants as Record<string, unknown>[];
+}
+
 function expectEnvelope(res: LightMyRequestResponse, what: string): { code: string; msg: string } {
   expect(res.headers['content-type'], what).toMatch(/^application\/json/);
   const json = res.json() as { error?: unknown; code?: unknown; msg?: unknown };
@@ -126,7 +182,7 @@ describe('bad input on every JSON call', () => {
   const tokens: Record<NonNullable<Endpoint['auth']>, string> = { 'password-user': '', 'wallet-user': '' };
 
   beforeAll(async () => {
-    t = await createTestApp({ limiter: allowAll });
+    t = await createTestApp({ limiter: allowAll, env: CRYPTO_ENV });
     await t.createUser({ username: 'fuzz_user', email: 'fuzz.user@example.com', password: 'fuzz-password-1' });
     tokens['password-user'] = (await t.login('fuzz_user', 'fuzz-password-1')).access_token;
     // A wallet account (no e-mail, no password) signs in by wallet; start its session directly.
@@ -174,6 +230,20 @@ describe('bad input on every JSON call', () => {
       expect(seen.rejected).toBeGreaterThan(NUM_RUNS / 4);
     });
   }
+
+  it('a NUL character in any string field answers 4xx, never 5xx', { timeout: 120_000 }, async () => {
+    const serverErrors: string[] = [];
+    for (const e of ENDPOINTS) {
+      for (const value of bodiesWithNul(e)) {
+        const text = JSON.stringify(value);
+        const res = await post(e, text);
+        const what = `${e.url} ${text.slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+        if (res.statusCode >= 500) serverErrors.push(what);
+        else if (res.statusCode >= 400) expectEnvelope(res, what);
+      }
+    }
+    expect(serverErrors).toEqual([]);
+  });
 
   it('a body that is not JSON answers 400 "The request body is not valid JSON."', async () => {
     for (const e of ENDPOINTS) {

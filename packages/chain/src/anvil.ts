@@ -15,6 +15,11 @@ export interface AnvilOptions {
   timestamp?: number;
   /** How long to wait for `eth_chainId` to answer. */
   startTimeoutMs?: number;
+  /**
+   * anvil's `--state`: the chain is loaded from this file when it exists and written back when
+   * anvil exits on SIGINT/SIGTERM (stop() sends SIGTERM), so balances survive a restart.
+   */
+  stateFile?: string;
 }
 
 export interface AnvilInstance {
@@ -62,10 +67,10 @@ async function answersChainId(rpcUrl: string): Promise<number | undefined> {
   }
 }
 
-function stopProcess(child: ChildProcess): Promise<void> {
+function stopProcess(child: ChildProcess, graceMs: number): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    const forceKill = setTimeout(() => child.kill('SIGKILL'), 3000);
+    const forceKill = setTimeout(() => child.kill('SIGKILL'), graceMs);
     child.once('exit', () => {
       clearTimeout(forceKill);
       resolve();
@@ -81,12 +86,14 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilInsta
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--silent'];
   args.push('--mnemonic', ANVIL_MNEMONIC);
   if (options.timestamp !== undefined) args.push('--timestamp', String(options.timestamp));
+  if (options.stateFile !== undefined) args.push('--state', options.stateFile);
 
   const child = spawn(anvilBinaryPath(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const rpcUrl = `http://127.0.0.1:${port}`;
-  const stop = () => stopProcess(child);
+  // With a state file anvil writes the whole chain on SIGTERM: give it time before SIGKILL.
+  const stop = () => stopProcess(child, options.stateFile === undefined ? 3000 : 15_000);
 
   const deadline = Date.now() + (options.startTimeoutMs ?? 15_000);
   while (Date.now() < deadline) {

@@ -65,6 +65,18 @@ export const DEFAULT_UNIT_PRICES = [100n, 250n, 500n, 1000n, 2500n].map(
   (whole) => whole * 10n ** 18n,
 ) as unknown as readonly [bigint, bigint, bigint, bigint, bigint];
 
+/** Token URIs served by the Starport at `publicUrl` (/api/nft/...), with the default caps and prices. */
+export function deployOptionsFor(publicUrl: string): DeployOptions {
+  const base = publicUrl.replace(/\/+$/, '');
+  return {
+    shipBaseUri: `${base}/api/nft/ship/`,
+    landBaseUri: `${base}/api/nft/land/`,
+    unitUri: `${base}/api/nft/unit/{id}`,
+    unitCaps: DEFAULT_UNIT_CAPS,
+    unitPrices: DEFAULT_UNIT_PRICES,
+  };
+}
+
 export type ChainClients = {
   chain: Chain;
   account: Account;

@@ -1,14 +1,7 @@
 import { BaseError, ContractFunctionRevertedError, createTestClient, http, type Address } from 'viem';
 import { expect } from 'vitest';
 import { startAnvil, type AnvilInstance } from '../src/anvil.ts';
-import {
-  anvilClients,
-  deployAll,
-  DEFAULT_UNIT_CAPS,
-  DEFAULT_UNIT_PRICES,
-  type ChainClients,
-  type DeployedAddresses,
-} from '../src/deploy.ts';
+import { anvilClients, deployAll, deployOptionsFor, type ChainClients, type DeployedAddresses } from '../src/deploy.ts';
 
 export const TOKEN = 10n ** 18n;
 export const DAY = 86_400n;
@@ -34,13 +27,7 @@ export async function startTestChain(): Promise<TestChain> {
   const anvil = await startAnvil();
   try {
     const deployer = anvilClients(anvil, 0);
-    const addresses = await deployAll(deployer, {
-      shipBaseUri: 'https://starport.test/api/nft/ship/',
-      landBaseUri: 'https://starport.test/api/nft/land/',
-      unitUri: 'https://starport.test/api/nft/unit/{id}',
-      unitCaps: DEFAULT_UNIT_CAPS,
-      unitPrices: DEFAULT_UNIT_PRICES,
-    });
+    const addresses = await deployAll(deployer, deployOptionsFor('https://starport.test'));
     return {
       anvil,
       deployer,

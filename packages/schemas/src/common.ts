@@ -30,6 +30,12 @@ export const ErrorCodes = [
   'USERNAME_TAKEN',
   'EMAIL_TAKEN',
   'ALREADY_LINKED',
+  // Wallet sign-in and linking (docs/api-wallet.md): 401s that no token refresh can cure.
+  'INVALID_MESSAGE',
+  'INVALID_NONCE',
+  'INVALID_SIGNATURE',
+  'WALLET_TAKEN',
+  'UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ErrorCodes)[number];

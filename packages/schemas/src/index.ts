@@ -8,3 +8,6 @@ export * from './cart.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './fairness-api.ts';
+export * from './wallet-auth.ts';
+export * from './chain.ts';
+export * from './crypto-payments.ts';

@@ -12,6 +12,7 @@ export const WEB_ROUTE_PATTERNS = [
   '/forgot_password_update',
   '/change-password',
   '/link_email_account',
+  '/connect_wallet',
   '/tos',
   '/terms_of_service',
   '/privacy',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { openDatabase, queryRows, type Database, type Db } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
-import { enqueueJob, JobWorker, PermanentJobError, type JobHandler, type JobHandlers, type JobWorkerOptions } from './queue.ts';
+import { enqueueJob, JobWorker, NotYetError, PermanentJobError, type JobHandler, type JobHandlers, type JobWorkerOptions } from './queue.ts';
 
 const silent = Fastify({ logger: false }).log;
 
@@ -181,6 +181,30 @@ describe('job queue', () => {
     await makeDue(db, id);
     await w.drain();
     expect(c.of(id)).toBe(1);
+  });
+
+  it('runs a job that is not due yet again after the delay it asks for, not the failure backoff', async () => {
+    const c = counter();
+    const w = worker({
+      waiting: async (_p, { jobId }) => {
+        c.record(jobId);
+        throw new NotYetError('transfer not confirmed yet', 2_000);
+      },
+    });
+    await enqueueJob(db, 'waiting', {}, { maxAttempts: 2 });
+    const id = await jobIdOf(db, 'waiting');
+    await w.drain();
+    // The failure backoff here is a minute; the job asked for 2 s (± the 20 % jitter).
+    const due = await secondsUntilDue(db, id);
+    expect(due).toBeGreaterThan(1.4);
+    expect(due).toBeLessThan(2.5);
+    const row = await jobRow(db, id);
+    expect(row).toMatchObject({ attempts: 1, doneAt: null, failedAt: null, lastError: 'transfer not confirmed yet' });
+    // It still counts: on its last attempt a job that is still waiting fails.
+    await makeDue(db, id);
+    await w.drain();
+    expect(c.of(id)).toBe(2);
+    expect((await jobRow(db, id)).failedAt).toBeInstanceOf(Date);
   });
 
   it('fails a job of an unknown kind at once', async () => {

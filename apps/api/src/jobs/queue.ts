@@ -138,8 +138,12 @@ export class JobWorker {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const final = err instanceof PermanentJobError || job.attempts >= job.max_attempts;
-      log[final ? 'error' : 'warn']({ err }, final ? 'job failed for good' : 'job failed, will retry');
-      const delayMs = Math.min(this.opts.backoffBaseMs * 2 ** (job.attempts - 1), 3_600_000);
+      const waiting = err instanceof NotYetError && !final;
+      if (waiting) log.debug({ reason: message }, 'job waits');
+      else log[final ? 'error' : 'warn']({ err }, final ? 'job failed for good' : 'job failed, will retry');
+      const delayMs = waiting
+        ? err.delayMs
+        : Math.min(this.opts.backoffBaseMs * 2 ** (job.attempts - 1), 3_600_000);
       const jittered = Math.round(delayMs * (0.8 + Math.random() * 0.4));
       // Only while the job is still ours: if our lock lapsed and another worker took the job
       // over, releasing it here would let a third worker run it alongside that one.
@@ -157,3 +161,18 @@ export class JobWorker {
 
 /** Thrown by a handler when retrying cannot help. */
 export class PermanentJobError extends Error {}
+
+/**
+ * Thrown by a handler that waits on the outside world (a transaction to be mined and
+ * confirmed): not a failure, so no warning, and it runs again after `delayMs` instead of the
+ * failure backoff. It still counts as an attempt, so max_attempts bounds the wait.
+ */
+export class NotYetError extends Error {
+  constructor(
+    message: string,
+    readonly delayMs: number,
+  ) {
+    super(message);
+    this.name = 'NotYetError';
+  }
+}

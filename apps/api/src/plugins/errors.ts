@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { isNulCharacterError } from '../lib/db-errors.ts';
 
 const statusCodes: Record<number, AppError['code']> = {
   400: 'BAD_REQUEST',
@@ -13,6 +14,8 @@ const statusCodes: Record<number, AppError['code']> = {
   415: 'BAD_REQUEST',
   429: 'RATE_LIMITED',
 };
+
+export const NUL_MESSAGE = 'Text must not contain NUL characters.';
 
 /** One error handler for the whole API: `{ error: true, code, msg }`; 5xx never leak internals. */
 export const errorsPlugin = fp(
@@ -36,6 +39,11 @@ export const errorsPlugin = fp(
       if (isResponseSerializationError(err)) {
         req.log.error({ err, cause: err.cause }, 'response did not match its schema');
         return reply.status(500).send({ error: true, code: 'INTERNAL', msg: 'Something went wrong!' });
+      }
+      // PostgreSQL refuses NUL in text and jsonb: one answer here for every field of every call.
+      if (isNulCharacterError(err)) {
+        req.log.warn({ err }, 'the database refused a NUL character');
+        return reply.status(400).send({ error: true, code: 'BAD_REQUEST', msg: NUL_MESSAGE });
       }
       const status = err.statusCode ?? 500;
       if (status >= 400 && status < 500) {

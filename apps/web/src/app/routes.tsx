@@ -14,6 +14,7 @@ const ForgotPasswordPage = lazyPage(() => import('../features/accounts/pages/for
 const ResetPasswordPage = lazyPage(() => import('../features/accounts/pages/reset-password-page.tsx'));
 const ChangePasswordPage = lazyPage(() => import('../features/accounts/pages/change-password-page.tsx'));
 const LinkEmailPage = lazyPage(() => import('../features/accounts/pages/link-email-page.tsx'));
+const ConnectWalletPage = lazyPage(() => import('../features/accounts/pages/connect-wallet-page.tsx'));
 const TosPage = lazyPage(() => import('../features/site/pages/tos-page.tsx'));
 const PrivacyPage = lazyPage(() => import('../features/site/pages/privacy-page.tsx'));
 const ContactPage = lazyPage(() => import('../features/site/pages/contact-page.tsx'));
@@ -49,6 +50,7 @@ export const routes: RouteObject[] = [
           { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
           { path: paths.changePassword.path, element: <ChangePasswordPage /> },
           { path: paths.linkEmail.path, element: <LinkEmailPage /> },
+          { path: paths.connectWallet.path, element: <ConnectWalletPage /> },
           { path: paths.tos.path, element: <TosPage /> },
           { path: paths.termsOfService.path, element: <TosPage /> },
           { path: paths.privacy.path, element: <PrivacyPage /> },

@@ -24,6 +24,7 @@ export const paths = {
   },
   changePassword: { path: '/change-password', getHref: () => '/change-password' },
   linkEmail: { path: '/link_email_account', getHref: () => '/link_email_account' },
+  connectWallet: { path: '/connect_wallet', getHref: () => '/connect_wallet' },
   tos: { path: '/tos', getHref: () => '/tos' },
   termsOfService: { path: '/terms_of_service', getHref: () => '/terms_of_service' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
@@ -73,4 +74,5 @@ export const protectedPathPrefixes = [
   '/my/goaland',
   '/my/penguins',
   paths.linkEmail.path,
+  paths.connectWallet.path,
 ] as const;

@@ -5,3 +5,4 @@ export * from './orders.ts';
 export * from './payments.ts';
 export * from './holdings.ts';
 export * from './fairness.ts';
+export * from './chain.ts';

@@ -136,9 +136,11 @@ export class OrdersService {
    * order already paid is left as it is and nothing is written. A payment for an order that
    * is no longer pending (expired, cancelled) or of another amount is not accepted: it is
    * recorded and the order flagged for review, so an operator can refund or honour it.
+   * `within`: the caller's transaction (a savepoint inside it), so that what proves the payment
+   * (a used on-chain transfer) and the order's new state commit together or not at all.
    */
-  async markPaid(orderId: number, p: ProviderPayment): Promise<PaidOutcome> {
-    return this.d.db.transaction(async (tx) => {
+  async markPaid(orderId: number, p: ProviderPayment, within?: Tx): Promise<PaidOutcome> {
+    return (within ?? this.d.db).transaction(async (tx) => {
       const order = await repo.findById(tx, orderId);
       if (!order) throw orderGone();
       const eventId = `${p.provider}:${p.eventId}`;
@@ -184,9 +186,22 @@ export class OrdersService {
    * job with it: a card provider's session may not lapse sooner than its own minimum (Stripe:
    * 30 minutes), and the order must not expire while its session can still be paid.
    * Returns the order's expiry as it now is, or null when the order is no longer pending.
+   * `within`: the caller's transaction (a savepoint), so the hold commits with what needs it.
    */
-  holdUntil(orderId: number, until: Date): Promise<Date | null> {
-    return this.d.db.transaction((tx) => repo.extendExpiry(tx, orderId, until, `${ORDER_EXPIRE_JOB}:${orderId}`));
+  holdUntil(orderId: number, until: Date, within?: Tx): Promise<Date | null> {
+    return (within ?? this.d.db).transaction((tx) => repo.extendExpiry(tx, orderId, until, `${ORDER_EXPIRE_JOB}:${orderId}`));
+  }
+
+  /**
+   * Money may have moved that no payment could account for (a reported transfer the chain never
+   * let us check): the order is flagged for an operator with the reason (orders-review.ts).
+   * `within`: the caller's transaction, so the flag commits with the decision that needs it.
+   */
+  async flagForReview(orderId: number, reason: string, payload: Record<string, unknown>, within?: Tx): Promise<void> {
+    await (within ?? this.d.db).transaction(async (tx) => {
+      await repo.logEvent(tx, orderId, { kind: 'payment_unverified', payload: { reason, ...payload } });
+      await repo.markNeedsReview(tx, orderId);
+    });
   }
 
   /**

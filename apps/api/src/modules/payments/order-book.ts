@@ -1,4 +1,5 @@
 import type { Order, OrderLineRequest, OrderStatus } from '@starport/schemas';
+import type { Tx } from '../../db/client.ts';
 
 /**
  * What payments need of the orders area. app.ts hands in the OrdersService; this area names
@@ -42,8 +43,33 @@ export interface WidgetOrderBook extends PaymentOrderBook<'widget'> {
   ): Promise<OrderStatus>;
 }
 
+/**
+ * Crypto payments (docs/decisions/0021): the browser's step reports are logged like the
+ * widget's, and a verified transfer pays the order inside the transaction that records the
+ * transfer as used, so the two commit together or not at all.
+ */
+export interface CryptoOrderBook extends PaymentOrderBook<'crypto'> {
+  logBrowserReport(
+    userId: string,
+    code: string,
+    kind: 'browser_report' | 'browser_log',
+    payload: Record<string, unknown>,
+  ): Promise<OrderStatus>;
+  markPaid(
+    orderId: number,
+    p: Parameters<PaymentOrderBook<'crypto'>['markPaid']>[1],
+    within?: Tx,
+  ): Promise<'paid' | 'already_paid' | 'review'>;
+  /** a reported transaction holds the stock in the transaction that records it */
+  holdUntil(orderId: number, until: Date, within?: Tx): Promise<Date | null>;
+  /** a transfer that may have moved money could not be checked: an operator looks */
+  flagForReview(orderId: number, reason: string, payload: Record<string, unknown>, within?: Tx): Promise<void>;
+}
+
 /** Orders paid through Checkout Sessions record this provider, the sandbox's included. */
 export const CARD_PROVIDER = 'stripe';
 /** Orders paid through Wert's widget record this provider; the sandbox's its own. */
 export const WERT_PROVIDER = 'wert';
 export const WERT_SANDBOX_PROVIDER = 'wert-sandbox';
+/** Orders paid by an on-chain USDC transfer; their session id is the crypto payment's tid. */
+export const CRYPTO_PROVIDER = 'crypto';

@@ -1,10 +1,12 @@
 import Stripe from 'stripe';
 import type { FastifyPluginAsync } from 'fastify';
+import type { ChainsConfig } from '../../chain-config.ts';
 import type { CardProviderConfig, WidgetProviderConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { CardPayments } from './card-payments.service.ts';
 import { stripeCheckoutClient, stripeSdk, type CheckoutClient, type WebhookVerifier } from './checkout-client.ts';
-import type { OrderBook, WidgetOrderBook } from './order-book.ts';
+import { cryptoPaymentsPlugin } from './crypto-payments.plugin.ts';
+import type { CryptoOrderBook, OrderBook, WidgetOrderBook } from './order-book.ts';
 import { sandboxCheckoutRoutes } from './sandbox/sandbox.routes.ts';
 import { sandboxCheckoutClient } from './sandbox/sandbox-sessions.ts';
 import { stripeRoutes } from './stripe.routes.ts';
@@ -12,9 +14,10 @@ import { widgetPaymentsPlugin } from './widget-payments.plugin.ts';
 
 export type PaymentsOptions = {
   db: Db;
-  orders: OrderBook & WidgetOrderBook;
+  orders: OrderBook & WidgetOrderBook & CryptoOrderBook;
   card: CardProviderConfig;
   widget: WidgetProviderConfig;
+  chains: ChainsConfig;
   publicUrl: string;
 };
 
@@ -22,11 +25,12 @@ export type PaymentsOptions = {
  * Card payments: /api/stripe/* always (buy answers 503 when card payments are off), and the
  * sandbox's hosted checkout at /sandbox/stripe/* only while the sandbox is the provider.
  * Both providers share one code path; only the session-creating client differs.
- * Widget payments (Wert or its sandbox) are widget-payments.plugin.ts.
+ * Widget payments (Wert or its sandbox) are widget-payments.plugin.ts; USDC payments verified
+ * on chain are crypto-payments.plugin.ts.
  */
 export const paymentsPlugin: FastifyPluginAsync<PaymentsOptions> = async (
   app,
-  { db, orders, card, widget, publicUrl },
+  { db, orders, card, widget, chains, publicUrl },
 ) => {
   let service: CardPayments | null = null;
   if (card.provider !== 'off') {
@@ -61,4 +65,5 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsOptions> = async (
       webhookSecret: card.webhookSecret,
     });
   await app.register(widgetPaymentsPlugin, { db, orders, widget, publicUrl });
+  await app.register(cryptoPaymentsPlugin, { db, orders, chains });
 };

@@ -1,4 +1,3 @@
-import { ErrorResponseSchema } from '@starport/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -17,12 +16,7 @@ import {
   ShopWidgetResponseSchema,
   WertWebhookResponseSchema,
 } from './widget-schemas.ts';
-
-const tags = ['payments'];
-const errors = { '4xx': ErrorResponseSchema, '5xx': ErrorResponseSchema };
-const signedIn = { security: [{ bearerAuth: [] }] };
-/** Reports are small: an 8 KiB payload and a few fields; anything much larger is refused unread. */
-const REPORT_BODY_LIMIT = 64 * 1024;
+import { errors, REPORT_BODY_LIMIT, signedIn, tags } from './route-docs.ts';
 
 type WidgetRoutesOptions = { widget: WidgetPayments | null; orders: WidgetOrderBook };
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useMatch } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { paths } from '../../config/paths.ts';
@@ -9,6 +9,33 @@ import { CartButton } from '../../components/cart/cart-button.tsx';
 const ProfileMenu = lazy(() =>
   import('../../features/accounts/components/profile-menu.tsx').then((m) => ({ default: m.ProfileMenu })),
 );
+// The wallet dialog (Radix, then wagmi once open) loads on the first click, not with the page.
+const loadWalletDialog = () => import('../../features/accounts/components/wallet-sign-in-dialog.tsx');
+const WalletSignInDialog = lazy(loadWalletDialog);
+
+/** Spec §2: a connect-wallet button for visitors; e-mail accounts keep their Sign in link. */
+function ConnectWalletButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className={buttonClass('primary')}
+        data-testid="header-connect-wallet"
+        // Start fetching the dialog while the pointer travels to the button.
+        onPointerEnter={() => void loadWalletDialog()}
+        onClick={() => setOpen(true)}
+      >
+        Connect wallet
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <WalletSignInDialog open onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
+  );
+}
 
 /** Only built areas are linked: a page joins the navigation when its area lands (docs/decisions/0009). */
 export function Header() {
@@ -58,9 +85,12 @@ export function Header() {
               <ProfileMenu />
             </Suspense>
           ) : (
-            <Link to={paths.login.getHref()} className={buttonClass('primary')} data-testid="header-sign-in">
-              Sign in
-            </Link>
+            <>
+              <Link to={paths.login.getHref()} className={buttonClass('secondary')} data-testid="header-sign-in">
+                Sign in
+              </Link>
+              <ConnectWalletButton />
+            </>
           )}
         </div>
       </div>

@@ -1,12 +1,16 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { PurchaseOutcomeOutlet } from '../../components/checkout/purchase-outcome-outlet.tsx';
 import { ActivationPrompt } from '../../features/accounts/components/activation-prompt.tsx';
+import { WalletUrlPrompts } from '../../features/accounts/components/wallet-url-prompts.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { useCaptureWalletRef } from './use-capture-wallet-ref.ts';
 import './layout.css';
 
-/** Header, the e-mail prompt, the guarded page (the <RouteGuard> route renders in the outlet), footer. */
+/**
+ * Header, the e-mail prompt, the guarded page (the <RouteGuard> route renders in the outlet),
+ * footer, and what the `code` and `connected` URL parameters ask for (invitation, alert).
+ */
 export function RootLayout() {
   useCaptureWalletRef();
   return (
@@ -21,6 +25,7 @@ export function RootLayout() {
       </main>
       <Footer />
       <PurchaseOutcomeOutlet />
+      <WalletUrlPrompts />
       <ScrollRestoration />
     </>
   );

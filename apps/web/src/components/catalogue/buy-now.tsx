@@ -22,8 +22,8 @@ type BuyNowProps = {
 /**
  * BUY NOW of the detail pages (spec §4 "Purchase from a detail page"): signed out it tells the
  * player to sign in (spec §5); signed in it opens the checkout dialog for this one shop item or
- * marketplace listing, while sales are open: the same dialog and choices (card provider or
- * the Wert widget) for both.
+ * marketplace listing, while sales are open: the same dialog and choices (card provider, the
+ * Wert widget, or cryptocurrency from the linked wallet) for both.
  */
 export function BuyNow({ unavailable, checkout, listing }: BuyNowProps) {
   const loggedIn = useAccountStore((s) => s.status.loggedIn);
@@ -71,7 +71,7 @@ function SignedInBuyNow({ unavailable, purchase, open, setOpen }: SignedInProps)
       {unavailable !== null ? <p className="muted">{unavailable}</p> : <SaleNotice sale={sale} />}
       {open && (
         <Suspense fallback={null}>
-          <CheckoutDialog open onOpenChange={setOpen} purchase={purchase} />
+          <CheckoutDialog open onOpenChange={setOpen} purchase={purchase} payWithCrypto />
         </Suspense>
       )}
     </>

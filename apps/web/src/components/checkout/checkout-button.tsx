@@ -40,7 +40,7 @@ export function CartCheckoutButton() {
       <SaleNotice sale={sale} className="cart-checkout__closed" />
       {open && loggedIn && (
         <Suspense fallback={null}>
-          <CheckoutDialog open onOpenChange={setOpen} purchase={{ kind: 'cart', items }} />
+          <CheckoutDialog open onOpenChange={setOpen} purchase={{ kind: 'cart', items }} payWithCrypto />
         </Suspense>
       )}
     </div>

@@ -96,7 +96,8 @@ describe('checkout from the cart', { timeout: 30_000 }, () => {
     expect(within(dialog).getByTestId('checkout-discount').textContent).toBe('Volume discount (5%): −$62.460');
     expect(within(dialog).getByRole('radio', { name: 'Credit / Debit Card' })).toBeTruthy();
     expect(within(dialog).getByRole('radio', { name: 'Card payment provider' })).toBeTruthy();
-    expect(within(dialog).queryByText(/Cryptocurrency/)).toBeNull();
+    // Cryptocurrency is offered too (crypto-checkout.test.tsx), but the card is the default.
+    expect((within(dialog).getByRole('radio', { name: 'Cryptocurrency' }) as HTMLInputElement).checked).toBe(false);
 
     await waitFor(() => expect(payButton(dialog).disabled).toBe(false), WAIT);
     fireEvent.click(payButton(dialog));

@@ -17,6 +17,10 @@ import {
   type CheckoutListing,
   type CheckoutPurchase,
 } from './checkout-purchase.ts';
+import { CryptoChoice, useCryptoAvailability } from './crypto-choice.tsx';
+import type { CryptoPaymentRun } from './crypto-flow.ts';
+import { CryptoPaymentDialog } from './crypto-payment-dialog.tsx';
+import { startCryptoPayment } from './crypto-start.ts';
 import { SALES_CLOSED_MSG, SALE_UNKNOWN_MSG } from './messages.ts';
 import { PaymentErrorAlert } from './payment-error.tsx';
 import { PaymentRetryDialog } from './payment-retry-dialog.tsx';
@@ -35,10 +39,11 @@ type CheckoutDialogProps = {
   onOpenChange: (open: boolean) => void;
   purchase: CheckoutPurchase;
   /**
-   * Paying in cryptocurrency (spec §2 "Credit / Debit Card or Cryptocurrency") is another
-   * issue's work: the choice shows only when a page hands over how to start it.
+   * Offer "Cryptocurrency" (spec §2 "Credit / Debit Card or Cryptocurrency"): the pages that
+   * sell (the cart, a shop item, a marketplace listing) do. It reads the chain configuration,
+   * and shows disabled when the server takes no crypto payments.
    */
-  payWithCrypto?: () => void;
+  payWithCrypto?: boolean;
 };
 
 /** Spec §2: the card choice goes to the card payment provider (default) or the fiat-to-crypto widget. */
@@ -46,10 +51,15 @@ type CardProvider = 'card-provider' | 'widget';
 type Method = 'card' | 'crypto';
 
 /**
- * Where checkout is (spec §4): choosing how to pay, the widget's notice, the widget, or the
- * retry offered after the widget closed without a purchase.
+ * Where checkout is (spec §4): choosing how to pay, the widget's notice, the widget, the
+ * retry offered after the widget closed without a purchase, or a crypto payment under way.
  */
-type Stage = { name: 'choose' } | { name: 'notice' } | { name: 'widget'; session: WidgetSession } | { name: 'retry' };
+type Stage =
+  | { name: 'choose' }
+  | { name: 'notice' }
+  | { name: 'widget'; session: WidgetSession }
+  | { name: 'retry' }
+  | { name: 'crypto'; run: CryptoPaymentRun };
 
 const itemCount = (lines: PricedLine[]): string => {
   const n = lines.reduce((sum, line) => sum + line.total, 0);
@@ -64,12 +74,23 @@ const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
  * to the card provider ("Pay by card": the order opens and the browser leaves for the
  * provider's hosted page; the shop cart's stock is checked first) or to the fiat-to-crypto
  * widget (its notice, then the widget on this page). The shop cart, a shop item's page and a
- * marketplace item's page all check out here.
+ * marketplace item's page all check out here. "Cryptocurrency" pays from the player's linked
+ * wallet (crypto-flow.ts), in a dialog of its own.
  */
 export default function CheckoutDialog({ open, onOpenChange, purchase, payWithCrypto }: CheckoutDialogProps) {
   const queryClient = useQueryClient();
   const [stage, setStage] = useState<Stage>({ name: 'choose' });
   const close = () => onOpenChange(false);
+  const afterPurchase = () => {
+    close();
+    // Spec §4: the cart empties after a purchase (a detail page's item is not the cart).
+    if (purchase.kind === 'cart') {
+      clearCart();
+      setCartOpen(false);
+    }
+    // A bought listing has left the marketplace: its page and the lists say so once asked again.
+    if (purchase.kind === 'listing') void queryClient.invalidateQueries({ queryKey: ['marketplace'] });
+  };
 
   if (!open) return null;
   switch (stage.name) {
@@ -90,14 +111,7 @@ export default function CheckoutDialog({ open, onOpenChange, purchase, payWithCr
             purchase={purchase}
             onSucceeded={() => {
               showPurchaseSuccess(stage.session.tid);
-              close();
-              // Spec §4: the cart empties after the widget's success (a detail page's item is not the cart).
-              if (purchase.kind === 'cart') {
-                clearCart();
-                setCartOpen(false);
-              }
-              // A bought listing has left the marketplace: its page and the lists say so once asked again.
-              if (purchase.kind === 'listing') void queryClient.invalidateQueries({ queryKey: ['marketplace'] });
+              afterPurchase();
             }}
             onEnded={() => {
               // Spec §4: a cart that still holds items, or a detail page, is offered the card provider.
@@ -110,13 +124,19 @@ export default function CheckoutDialog({ open, onOpenChange, purchase, payWithCr
       );
     case 'retry':
       return <PaymentRetryDialog purchase={purchase} onCancel={close} />;
+    case 'crypto':
+      return <CryptoPaymentDialog run={stage.run} onBack={() => setStage({ name: 'choose' })} onClose={close} />;
     default:
       return (
         <ChoosePayment
           purchase={purchase}
           onOpenChange={onOpenChange}
           onWidget={() => setStage({ name: 'notice' })}
-          payWithCrypto={payWithCrypto}
+          onCrypto={
+            payWithCrypto
+              ? () => setStage({ name: 'crypto', run: startCryptoPayment(purchase, queryClient, afterPurchase) })
+              : null
+          }
         />
       );
   }
@@ -126,10 +146,11 @@ type ChoosePaymentProps = {
   purchase: CheckoutPurchase;
   onOpenChange: (open: boolean) => void;
   onWidget: () => void;
-  payWithCrypto: (() => void) | undefined;
+  /** null: this page does not offer cryptocurrency */
+  onCrypto: (() => void) | null;
 };
 
-function ChoosePayment({ purchase, onOpenChange, onWidget, payWithCrypto }: ChoosePaymentProps) {
+function ChoosePayment({ purchase, onOpenChange, onWidget, onCrypto }: ChoosePaymentProps) {
   // A listing is not priced by the cart's pricing call (it takes no listings): no lines, no call.
   const lines = purchase.kind === 'listing' ? [] : pricedLinesOf(purchase);
   const price = useCartPrice(lines);
@@ -137,16 +158,17 @@ function ChoosePayment({ purchase, onOpenChange, onWidget, payWithCrypto }: Choo
   const card = usePayByCard(purchase);
   const [method, setMethod] = useState<Method>('card');
   const [provider, setProvider] = useState<CardProvider>('card-provider');
+  const crypto = useCryptoAvailability(onCrypto !== null);
 
   const priced =
     purchase.kind === 'listing' || (price.data !== undefined && !price.isError && !price.isPlaceholderData);
-  const canPay = sale === 'open' && priced;
-  const action =
-    method === 'crypto' && payWithCrypto
-      ? { label: 'Pay with cryptocurrency', run: payWithCrypto }
-      : provider === 'widget'
-        ? { label: 'Pay with Wert', run: onWidget }
-        : { label: 'Pay by card', run: card.pay };
+  const payingCrypto = method === 'crypto' && onCrypto !== null;
+  const canPay = sale === 'open' && priced && (!payingCrypto || crypto === 'available');
+  const action = payingCrypto
+    ? { label: 'Pay with cryptocurrency', run: onCrypto }
+    : provider === 'widget'
+      ? { label: 'Pay with Wert', run: onWidget }
+      : { label: 'Pay by card', run: card.pay };
 
   return (
     <Dialog open onOpenChange={onOpenChange} title="Checkout">
@@ -168,17 +190,8 @@ function ChoosePayment({ purchase, onOpenChange, onWidget, payWithCrypto }: Choo
             />{' '}
             Credit / Debit Card
           </label>
-          {payWithCrypto && (
-            <label>
-              <input
-                type="radio"
-                name="checkout-method"
-                value="crypto"
-                checked={method === 'crypto'}
-                onChange={() => setMethod('crypto')}
-              />{' '}
-              Cryptocurrency
-            </label>
+          {crypto !== 'off' && (
+            <CryptoChoice availability={crypto} checked={method === 'crypto'} onChoose={() => setMethod('crypto')} />
           )}
         </fieldset>
         {method === 'card' && (

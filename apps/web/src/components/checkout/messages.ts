@@ -19,3 +19,49 @@ export const WIDGET_PENDING = 'Please wait, your order is still pending. DO NOT 
 
 /** Spec §4, §8: shown once the widget's success has closed the dialog. */
 export const ITEM_PURCHASED = 'Item purchased successfully.';
+
+/* Paying in cryptocurrency (spec §4, §8). */
+
+/** GET /api/chain/config answered `payment: null` (or could not be read): the choice is shown disabled. */
+export const CRYPTO_UNAVAILABLE = 'Crypto payments are not available right now.';
+
+/** Spec §8 "No wallet" (step 11). */
+export const NO_WALLET = 'Please install Metamask and connect your wallet';
+
+/** Spec §8 "Wallet refused" (step 12). */
+export const WALLET_REFUSED = 'User denied web3 access. Please install Metamask and connect your wallet';
+
+/** Spec §8: the payment dialog opened (step 20). */
+export const CRYPTO_STARTED = { title: 'Please Wait', text: 'Payment transaction started' } as const;
+
+/** Spec §8: the wallet is asked to send the transfer. */
+export const CRYPTO_PROCESSING = {
+  title: 'Transaction Processing ...',
+  text: 'IMPORTANT! Please do not close this and check metamask popup!',
+} as const;
+
+/** Spec §8: the transfer is mined (step 30); the server checks it. */
+export const CRYPTO_VALIDATING = {
+  title: 'Blockchain transfer success. Please wait.',
+  text: 'Validating your transaction ....',
+} as const;
+
+/** Spec §8 "Transaction error" (steps 21, 22), shown with the wallet's message. */
+export const TRANSACTION_ERROR = 'Transaction error!';
+
+/** Spec §8 "Verification failure" (step 41), shown with the transaction's hash. */
+export const VERIFY_FAILED = 'Can not validate transaction. Please contact us!';
+
+/** Spec §8 "Payment notices": the server refused to start (or to check) a crypto payment; with its msg. */
+export const CRYPTO_NOT_STARTED = 'Unable to complete transaction';
+
+/** Spec §8 "Network failure", shop crypto wording. */
+export const CRYPTO_NETWORK_ERROR = 'Network error!';
+
+/** Spec §8 success texts: the cart (and anything but a ship), a ship bought from its page. */
+export const PURCHASED = 'Purchased successfully.';
+export const SPACESHIP_PURCHASED = 'Spaceship purchased successfully.';
+export const CRYPTO_CONFIRMED = 'Congratulations! Your transaction has been completed and confirmed by the blockchain.';
+
+/** Spec §4: the content of the CLOSE_BROWSER report. */
+export const USER_CLOSED_BROWSER = 'User close browser';

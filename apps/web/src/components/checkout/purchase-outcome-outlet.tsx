@@ -1,16 +1,30 @@
 import { lazy, Suspense } from 'react';
+import { dismissCryptoSuccess, useCryptoOutcome } from './crypto-outcome.ts';
 import { dismissPurchaseOutcome, usePurchaseOutcome } from './purchase-outcome.ts';
 
-// The dialog (and its order query) loads only after a purchase: the outlet sits on every page.
+// The dialogs (and the order query) load only after a purchase: the outlet sits on every page.
 const PurchaseSuccessDialog = lazy(() => import('./purchase-success-dialog.tsx'));
+const CryptoSuccessDialog = lazy(() => import('./crypto-success-dialog.tsx'));
 
-/** Where 'Item purchased successfully.' shows after the widget's success (mounted by the root layout). */
+/**
+ * Where 'Item purchased successfully.' shows after the widget's success, and a confirmed crypto
+ * payment's success (mounted by the root layout).
+ */
 export function PurchaseOutcomeOutlet() {
   const order = usePurchaseOutcome((s) => s.order);
-  if (!order) return null;
+  const crypto = useCryptoOutcome((s) => s.outcome);
   return (
-    <Suspense fallback={null}>
-      <PurchaseSuccessDialog key={order} order={order} onClose={dismissPurchaseOutcome} />
-    </Suspense>
+    <>
+      {order && (
+        <Suspense fallback={null}>
+          <PurchaseSuccessDialog key={order} order={order} onClose={dismissPurchaseOutcome} />
+        </Suspense>
+      )}
+      {crypto && (
+        <Suspense fallback={null}>
+          <CryptoSuccessDialog key={crypto.invoiceCode} outcome={crypto} onClose={dismissCryptoSuccess} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -56,6 +56,14 @@ export function ProfileMenu() {
             <Link to={item.href}>{item.label}</Link>
           </DropdownLinkItem>
         ))}
+        {/* An e-mail account links a wallet here (spec §2 "Link blockchain wallet"). */}
+        {user && !user.walletAddress && (
+          <DropdownLinkItem>
+            <Link to={paths.connectWallet.getHref()} data-testid="profile-link-wallet">
+              Link wallet
+            </Link>
+          </DropdownLinkItem>
+        )}
         <DropdownSeparator />
         {/* Radix closes the menu first, then the confirmation dialog takes focus. */}
         <DropdownItem onSelect={() => setConfirmOpen(true)}>Logout</DropdownItem>

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -8,19 +8,25 @@ import { paths } from '../../../config/paths.ts';
 import { messageOf } from '../../../lib/api-error.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { WalletSignInDialog } from '../components/wallet-sign-in-dialog.tsx';
 import { fieldOf } from '../model/validation.ts';
 
-/** Spec §2 login: no client validation; the server's msg is shown on failure. */
+/**
+ * Spec §2 login: no client validation; the server's msg is shown on failure. Signing in with a
+ * wallet is offered here too, for visitors who came to "Sign in" looking for it.
+ */
 export default function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
+  const [walletOpen, setWalletOpen] = useState(false);
+  const goHome = () => navigate(paths.home.getHref(), { replace: true });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     login.mutate(
       { email: fieldOf(form, 'email').trim(), password: fieldOf(form, 'password'), remember: form.has('remember') },
-      { onSuccess: () => navigate(paths.home.getHref(), { replace: true }) },
+      { onSuccess: goHome },
     );
   };
 
@@ -40,7 +46,11 @@ export default function LoginPage() {
           <Link to={paths.forgotPassword.getHref()}>Forgot password?</Link>
           <Link to={paths.registry.getHref()}>Create an account</Link>
         </div>
+        <Button variant="secondary" className="btn--block" data-testid="login-connect-wallet" onClick={() => setWalletOpen(true)}>
+          Sign in with a wallet
+        </Button>
       </form>
+      <WalletSignInDialog open={walletOpen} onOpenChange={setWalletOpen} onSignedIn={goHome} />
     </AuthCard>
   );
 }

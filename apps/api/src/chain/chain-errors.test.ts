@@ -1,0 +1,22 @@
+import { HttpRequestError, TimeoutError } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { describeChainError } from './chain-errors.ts';
+
+describe('describeChainError: a chain error fit for logs and jobs.last_error', () => {
+  const rpc = 'https://base-mainnet.g.alchemy.com/v2/SECRET_KEY_123?x=1';
+
+  it("keeps viem's short message and details and the RPC's origin, never its path or query", () => {
+    const err = new HttpRequestError({ url: rpc, body: { method: 'eth_chainId' }, details: 'fetch failed' });
+    expect(err.message).toContain('SECRET_KEY_123');
+    expect(describeChainError(err)).toBe(
+      'HttpRequestError: HTTP request failed. (fetch failed) at https://base-mainnet.g.alchemy.com',
+    );
+    expect(describeChainError(new TimeoutError({ url: rpc, body: {} }))).not.toContain('SECRET_KEY_123');
+  });
+
+  it('cuts any address in another error to its origin (credentials included)', () => {
+    const err = new Error(`connect ECONNREFUSED for https://user:pass@rpc.example:8545/key/SECRET_KEY_123, again`);
+    expect(describeChainError(err)).toBe('Error: connect ECONNREFUSED for https://rpc.example:8545, again');
+    expect(describeChainError('wss://rpc.example/ws/SECRET_KEY_123')).toBe('wss://rpc.example');
+  });
+});

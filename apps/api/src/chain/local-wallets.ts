@@ -1,0 +1,28 @@
+import { ANVIL_MNEMONIC } from '@starport/chain';
+import { toHex, type Address, type Hex } from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
+
+/**
+ * Roles of anvil's public test mnemonic on the local chain: account 0 deploys the contracts
+ * and mints, 1–3 are the demo players' wallets, 9 receives USDC payments (the treasury).
+ */
+export const DEPLOYER_INDEX = 0;
+export const DEMO_WALLET_INDEXES = [1, 2, 3] as const;
+export const TREASURY_INDEX = 9;
+
+export type DemoWallet = { index: number; address: Address; privateKey: Hex };
+
+/** Lower-cased address of a mnemonic account, as the configuration keeps addresses. */
+export function localAddress(index: number): Address {
+  return mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index }).address.toLowerCase() as Address;
+}
+
+/** The demo wallets with their keys: public knowledge, printed so a player can import one. */
+export function demoWallets(): DemoWallet[] {
+  return DEMO_WALLET_INDEXES.map((index) => {
+    const account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
+    const key = account.getHdKey().privateKey;
+    if (!key) throw new Error(`no private key for anvil account ${index}`);
+    return { index, address: account.address.toLowerCase() as Address, privateKey: toHex(key) };
+  });
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "crypto_payments" ADD COLUMN "quote_block" bigint;

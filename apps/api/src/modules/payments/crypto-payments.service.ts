@@ -1,0 +1,270 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  CryptoQuote,
+  CryptoStatusBody,
+  CryptoStatusResponse,
+  CryptoVerifyBody,
+  CryptoVerifyResponse,
+  OrderLineRequest,
+} from '@starport/schemas';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Address, Hash } from 'viem';
+import { chainById, paymentSetup, type ChainsConfig } from '../../chain-config.ts';
+import { describeChainError } from '../../chain/chain-errors.ts';
+import { ChainMismatchError, checkedClientFor, explorerTxUrl } from '../../chain/clients.ts';
+import { tokenInfo, type TokenInfo } from '../../chain/erc20.ts';
+import { isMined } from '../../chain/usdc-transfer.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { readSetting } from '../../db/settings.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { baseUnitsOf, formatTokenAmount } from './crypto-amounts.ts';
+import { CRYPTO_MSG } from './crypto-messages.ts';
+import * as repo from './crypto-payments.repo.ts';
+import { queueVerification, recordTransaction } from './crypto-record-transaction.ts';
+import { queueTransferSearchAfterClose, queueTransferSearches } from './crypto-transfer-sweep.ts';
+import { CRYPTO_PROVIDER, type CryptoOrderBook } from './order-book.ts';
+import { SALES_CLOSED_MSG } from './widget-payments.service.ts';
+
+/** Which call opened a payment (crypto_payments.kind). */
+export type CryptoKind = 'cart' | 'item' | 'listing';
+
+export type CryptoPaymentsDeps = {
+  db: Db;
+  orders: CryptoOrderBook;
+  /** paymentSetup() is read on every call, so the routes exist (answering 503) whatever is configured */
+  chains: ChainsConfig;
+  /** asks this process's job worker to poll now */
+  wakeJobs: () => void;
+  log: FastifyBaseLogger;
+  /** how long …/verify waits for the job's decision before answering `verifying` */
+  verifyWaitMs?: number;
+};
+
+const DEFAULT_VERIFY_WAIT_MS = 4_000;
+const VERIFY_POLL_MS = 200;
+
+const conflict = (msg: string) => new AppError('CONFLICT', 409, msg);
+const notAvailable = () => new AppError('INTERNAL', 503, CRYPTO_MSG.notAvailable);
+const lower = (a: string) => a.toLowerCase() as Address;
+
+/**
+ * USDC payments verified on chain (docs/decisions/0021). A quote opens an order (stock held)
+ * and a payment session naming the token, the treasury, the player's linked wallet and the
+ * exact amount. The browser sends the transfer and reports its hash; a durable job reads the
+ * chain and alone decides. What the browser says is logged and never pays.
+ */
+export class CryptoPayments {
+  constructor(private readonly d: CryptoPaymentsDeps) {}
+
+  /** Opens an order for `lines` (a cart, one shop item, or one listing) and quotes its total in USDC. */
+  async quote(userId: string, lines: OrderLineRequest[], kind: CryptoKind): Promise<CryptoQuote> {
+    const setup = paymentSetup(this.d.chains);
+    if (!setup) throw notAvailable();
+    if ((await readSetting(this.d.db, 'sale_program')) !== 1) throw forbidden(SALES_CLOSED_MSG);
+    const payer = await this.walletOf(userId);
+    if (!payer) throw conflict(CRYPTO_MSG.linkWallet);
+    // Read before anything is reserved: a chain we cannot reach (or the wrong chain) takes no
+    // stock. The head block is read before the quote exists, so any transfer sent for this quote
+    // is mined after it, and an older transfer of the same amount cannot pay it.
+    let token: TokenInfo;
+    let quoteBlock: bigint;
+    try {
+      const client = await checkedClientFor(setup.chain);
+      [token, quoteBlock] = await Promise.all([tokenInfo(client, setup.usdc), client.getBlockNumber({ cacheTime: 0 })]);
+    } catch (err) {
+      this.logChainError(err, setup.chain.id, 'payment chain unreadable');
+      throw notAvailable();
+    }
+    const order = await this.d.orders.openOrder(userId, lines, 'crypto');
+    try {
+      const quoteEnds = new Date(Date.now() + this.d.chains.quoteMinutes * 60_000);
+      // The quote lasts as long as the order holds its stock: never shorter than the quote time.
+      const expiresAt = await this.d.orders.holdUntil(order.id, quoteEnds);
+      if (!expiresAt) throw new Error('the order closed before its quote was made');
+      const tid = `cp_${randomBytes(18).toString('base64url')}`;
+      if (!(await this.d.orders.attachSession(order.id, CRYPTO_PROVIDER, tid)))
+        throw new Error('the order closed before its crypto session was attached');
+      const amountBase = baseUnitsOf(BigInt(order.total_micro), token.decimals);
+      // With the payment, the server's own searches for its transfer (crypto-transfer-sweep.ts):
+      // a page closed between sending and reporting must not lose the player's money.
+      await this.d.db.transaction(async (tx) => {
+        const payment = await repo.insertPayment(tx, {
+          tid,
+          orderId: order.id,
+          userId,
+          kind,
+          chainId: setup.chain.id,
+          tokenAddress: lower(setup.usdc),
+          tokenDecimals: token.decimals,
+          recipient: lower(setup.recipient),
+          payer,
+          amountBase,
+          expiresAt,
+          quoteBlock,
+        });
+        await queueTransferSearches(tx, payment.id, expiresAt);
+      });
+      return {
+        error: false,
+        msg: CRYPTO_MSG.quoted,
+        tid,
+        invoice_code: order.code,
+        targetNetworkId: setup.chain.id,
+        targetWallet: lower(setup.recipient),
+        tokenAddress: lower(setup.usdc),
+        tokenSymbol: token.symbol,
+        tokenDecimals: token.decimals,
+        amountCurrency: formatTokenAmount(amountBase, token.decimals),
+        amountBase: amountBase.toString(),
+        totalUSD: order.total,
+        payerWallet: payer,
+        expiresAt: expiresAt.toISOString(),
+      };
+    } catch (err) {
+      // Nobody can pay this order: give its stock back now rather than at expiry.
+      this.d.log.error({ err, order: order.code }, 'crypto payment could not be started');
+      await this.d.orders.fail(order.id, 'the crypto payment could not be started');
+      throw new AppError('INTERNAL', 502, 'The crypto payment could not be started. Please try again.');
+    }
+  }
+
+  /**
+   * The browser sent its transfer: the hash is recorded once (the same hash again is the same
+   * request), and the verification job queued and the order's stock held with it in one
+   * transaction; the answer waits a few seconds for the job's decision. Reported in time, the
+   * transfer keeps the order's stock until the verification deadline, so its confirmations
+   * cannot lose it. Another hash replaces the recorded one only while that one is not mined (a
+   * wallet that sped up or replaced its transaction); otherwise it is a 409.
+   */
+  async verify(userId: string, body: CryptoVerifyBody): Promise<CryptoVerifyResponse> {
+    const p = await this.owned(userId, body.tid);
+    if (body.from_wallet && lower(body.from_wallet) !== p.payer) throw conflict(CRYPTO_MSG.notFromLinkedWallet);
+    const txHash = body.txh.toLowerCase();
+    const recorded = await recordTransaction(this.d, p, txHash);
+    if (recorded.kind === 'other' && recorded.payment) await this.replaceTransaction(userId, recorded.payment, txHash);
+    this.d.wakeJobs();
+    return this.answer(await this.decided(p.id));
+  }
+
+  /**
+   * Another hash for a payment that has one: a replaced transaction (sped up or cancelled in the
+   * wallet) never gets a receipt, and the browser then reports the one that will. Accepted only
+   * while the payment is undecided and the recorded hash has no receipt on the payment's chain
+   * (a mined one, whatever its status, stays the payment's: 409). The old hash stays in the
+   * order's log; the old job stops at its next run (crypto-verification.ts).
+   */
+  private async replaceTransaction(userId: string, p: repo.CryptoPaymentView, txHash: string): Promise<void> {
+    const recorded = p.txHash;
+    if (!recorded || (p.status !== 'verifying' && p.status !== 'awaiting_transfer')) throw conflict(CRYPTO_MSG.otherTransaction);
+    const chain = chainById(this.d.chains, p.chainId);
+    if (!chain) throw notAvailable();
+    let mined: boolean;
+    try {
+      mined = await isMined(await checkedClientFor(chain), recorded as Hash);
+    } catch (err) {
+      this.logChainError(err, chain.id, 'crypto transaction could not be looked up');
+      throw notAvailable();
+    }
+    if (mined) throw conflict(CRYPTO_MSG.otherTransaction);
+    await this.d.orders.logBrowserReport(userId, p.orderCode, 'browser_report', {
+      route: 'eth_crypto',
+      crypto_payment: p.tid,
+      step: 'REPLACED_TRANSACTION',
+      content: 'Another transaction reported while the recorded one was not mined',
+      payload: { replaced_txh: recorded, txh: txHash },
+      result: null,
+    });
+    await this.d.db.transaction(async (tx) => {
+      if (!(await repo.replaceTransaction(tx, p.id, recorded, txHash))) {
+        // Decided or replaced by another report meanwhile: only the same replacement is the same request.
+        const now = await repo.findById(tx, p.id);
+        if (now?.txHash !== txHash) throw conflict(CRYPTO_MSG.otherTransaction);
+      }
+      await queueVerification(tx, this.d.orders, p, txHash);
+    });
+  }
+
+  /** A chain error as a log line without the RPC address (it may carry a provider key). */
+  private logChainError(err: unknown, chainId: number, msg: string): void {
+    if (err instanceof ChainMismatchError) this.d.log.error({ chain: chainId }, err.message);
+    else this.d.log.error({ chain: chainId, error: describeChainError(err) }, msg);
+  }
+
+  /** GET /api/payment/eth_crypto/{tid}: the payment as it is now (the browser polls while `verifying`). */
+  async read(userId: string, tid: string): Promise<CryptoVerifyResponse> {
+    return this.answer(await this.owned(userId, tid));
+  }
+
+  /**
+   * A step the browser reports: kept in the order's log, never trusted. The one exception is a
+   * page closing before any transaction was reported: the server then looks on chain soon
+   * (crypto-transfer-sweep.ts), with the same rules as ever, in case the transfer had just left.
+   */
+  async report(userId: string, body: CryptoStatusBody): Promise<CryptoStatusResponse> {
+    const p = await this.owned(userId, body.tid);
+    await this.d.orders.logBrowserReport(userId, p.orderCode, 'browser_report', {
+      route: 'eth_crypto',
+      crypto_payment: p.tid,
+      step: body.step,
+      content: body.content ?? null,
+      result: body.result ?? null,
+      payload: body.payload ?? null,
+    });
+    if (body.step === 'CLOSE_BROWSER' && p.status === 'awaiting_transfer') {
+      await queueTransferSearchAfterClose(this.d.db, p.id);
+      this.d.wakeJobs();
+    }
+    return { error: false, status: p.status as CryptoStatusResponse['status'] };
+  }
+
+  /** The caller's payment; another player's tid is the same 404 as an unknown one. */
+  private async owned(userId: string, tid: string): Promise<repo.CryptoPaymentView> {
+    const p = await repo.findByTid(this.d.db, tid);
+    if (!p || p.userId !== userId) throw notFound(CRYPTO_MSG.noSuchPayment);
+    return p;
+  }
+
+  /** The payment once the job has decided it, or as it is when the wait runs out. */
+  private async decided(id: number): Promise<repo.CryptoPaymentView> {
+    const until = Date.now() + (this.d.verifyWaitMs ?? DEFAULT_VERIFY_WAIT_MS);
+    for (;;) {
+      const p = await repo.findById(this.d.db, id);
+      if (!p) throw notFound(CRYPTO_MSG.noSuchPayment);
+      if (p.status !== 'verifying' || Date.now() >= until) return p;
+      await new Promise((r) => setTimeout(r, VERIFY_POLL_MS));
+    }
+  }
+
+  private answer(p: repo.CryptoPaymentView): CryptoVerifyResponse {
+    const status = p.status as CryptoVerifyResponse['status'];
+    const common = {
+      status,
+      invoice_code: p.orderCode,
+      txh: p.txHash,
+      explorerTxUrl: explorerTxUrl(chainById(this.d.chains, p.chainId), p.txHash),
+    };
+    switch (status) {
+      case 'paid':
+        return { error: false, msg: CRYPTO_MSG.paid, ...common };
+      case 'failed':
+        return { error: true, code: 'PAYMENT_FAILED', msg: p.failure ?? CRYPTO_MSG.cannotValidate, ...common };
+      case 'review':
+        return { error: true, code: 'PAYMENT_REVIEW', msg: p.failure ?? CRYPTO_MSG.late, ...common };
+      case 'verifying':
+        return { error: false, msg: CRYPTO_MSG.verifying, ...common };
+      default:
+        return {
+          error: false,
+          msg: p.expiresAt.getTime() > Date.now() ? CRYPTO_MSG.awaiting : CRYPTO_MSG.quoteExpired,
+          ...common,
+        };
+    }
+  }
+
+  private async walletOf(userId: string): Promise<Address | null> {
+    const [row] = await this.d.db.select({ wallet: users.walletAddress }).from(users).where(eq(users.id, userId));
+    return row?.wallet ? lower(row.wallet) : null;
+  }
+}

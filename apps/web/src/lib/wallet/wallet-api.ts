@@ -1,0 +1,77 @@
+import type { PublicChain } from '@starport/schemas/chain';
+
+/**
+ * What the app asks of a wallet. The implementation (wallet-runtime.ts: wagmi + viem,
+ * EIP-6963 discovery, WalletConnect when configured) is a separate chunk loaded on first use,
+ * so visitors who never touch a wallet never download it (ARCHITECTURE.md "Stack").
+ */
+export type HexString = `0x${string}`;
+
+export type WalletErrorKind =
+  /** no browser wallet installed (step 11; 'Please install Metamask and connect your wallet') */
+  | 'no_wallet'
+  /** the player refused access or closed the wallet (step 12; 'User denied web3 access. …') */
+  | 'refused'
+  /** switching to / adding the payment chain failed */
+  | 'wrong_chain'
+  /** the wallet did not send (step 21) */
+  | 'send_failed'
+  /** the transaction's outcome could not be read (a revert is a receipt status, not this error) */
+  | 'tx_failed'
+  /** WalletConnect chosen without a project id */
+  | 'unavailable';
+
+export class WalletError extends Error {
+  constructor(
+    readonly kind: WalletErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'WalletError';
+  }
+}
+
+export type WalletChoice = 'browser' | 'walletconnect';
+
+/**
+ * What became of a sent transaction. A wallet can replace it (same nonce) before it is mined:
+ * sped up, it is mined under another hash; cancelled, a transaction that moves nothing takes
+ * its place and it is never mined at all.
+ */
+export type TransferReceipt = {
+  /** the mined transaction's status; 'cancelled' when the wallet's cancellation was mined instead */
+  status: 'success' | 'reverted' | 'cancelled';
+  /** the transaction that was mined: the one sent, or the one that replaced it (lower-cased) */
+  hash: HexString;
+};
+
+export type WalletRuntime = {
+  /** which choices work here; WalletConnect says why it does not when it does not */
+  choices(): { browser: { available: boolean; names: string[] }; walletconnect: { available: boolean; reason?: string } };
+  /** asks the wallet for its account; resolves to the lower-cased address */
+  connect(choice: WalletChoice): Promise<HexString>;
+  /** the connected account, if any */
+  account(): HexString | undefined;
+  /** personal_sign of a text message (EIP-4361) by the connected account */
+  signMessage(message: string): Promise<HexString>;
+  /** switches the wallet to the chain, adding it first when the wallet does not know it */
+  switchChain(chain: PublicChain): Promise<void>;
+  /** ERC-20 transfer(to, amount) from the connected account; resolves with the tx hash once sent */
+  sendTokenTransfer(p: { chain: PublicChain; token: HexString; to: HexString; amount: bigint }): Promise<HexString>;
+  /** waits until the transaction, or the one that replaced it, is mined; throws when that cannot be read */
+  waitForReceipt(p: { chain: PublicChain; hash: HexString }): Promise<TransferReceipt>;
+  disconnect(): Promise<void>;
+};
+
+let runtime: Promise<WalletRuntime> | undefined;
+
+/** The wallet chunk, loaded once on first use. A failed load (offline, server down) is not kept: the next call tries again. */
+export function loadWallet(): Promise<WalletRuntime> {
+  runtime ??= import('./wallet-runtime.ts')
+    .then((m) => m.createWalletRuntime())
+    .catch((error: unknown) => {
+      runtime = undefined;
+      throw error;
+    });
+  return runtime;
+}
