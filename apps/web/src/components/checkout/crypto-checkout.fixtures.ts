@@ -101,7 +101,7 @@ export class FakeWallet implements WalletRuntime {
 
   choices() {
     return {
-      browser: { available: this.installed, names: this.installed ? ['MetaMask'] : [] },
+      browser: { available: this.installed, wallets: this.installed ? [{ id: 'io.metamask', name: 'MetaMask' }] : [] },
       walletconnect: { available: false, reason: 'WalletConnect is not set up on this server (no project id).' },
     };
   }

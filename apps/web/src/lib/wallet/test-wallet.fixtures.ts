@@ -20,6 +20,8 @@ const SENT_NONCE = '0x7';
  */
 export function createFakeWallet(options: {
   chainId: number;
+  /** the account's key; anvil's first test key unless a test needs a second wallet */
+  privateKey?: Hex;
   refuse?: boolean;
   knownChains?: number[];
   /** what a mined transaction's receipt says */
@@ -31,7 +33,7 @@ export function createFakeWallet(options: {
    */
   replace?: 'speed-up' | 'cancel';
 }) {
-  const account = privateKeyToAccount(TEST_KEY);
+  const account = privateKeyToAccount(options.privateKey ?? TEST_KEY);
   const listeners = new Map<string, Set<Listener>>();
   const known = new Set(options.knownChains ?? [options.chainId]);
   const calls: Call[] = [];
@@ -156,7 +158,10 @@ export function createFakeWallet(options: {
 
 /** Answers EIP-6963 discovery the way an extension does: on every request, synchronously. */
 export function announceWallet(provider: unknown, info: { name: string; rdns: string }): () => void {
-  const detail = Object.freeze({ info: { uuid: crypto.randomUUID(), icon: 'data:image/svg+xml,<svg/>', ...info }, provider });
+  const detail = Object.freeze({
+    info: { uuid: crypto.randomUUID(), icon: 'data:image/svg+xml,<svg/>', ...info },
+    provider,
+  });
   const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }));
   window.addEventListener('eip6963:requestProvider', announce);
   announce();

@@ -33,6 +33,12 @@ export class WalletError extends Error {
 
 export type WalletChoice = 'browser' | 'walletconnect';
 
+/** A wallet the browser offers (an extension): EIP-6963 names it; `id` is its rdns, stable between visits. */
+export type BrowserWallet = { id: string; name: string };
+
+/** What the player picked: a kind of wallet and, among several browser wallets, which one. */
+export type WalletPick = { choice: WalletChoice; walletId?: string };
+
 /**
  * What became of a sent transaction. A wallet can replace it (same nonce) before it is mined:
  * sped up, it is mined under another hash; cancelled, a transaction that moves nothing takes
@@ -46,10 +52,20 @@ export type TransferReceipt = {
 };
 
 export type WalletRuntime = {
-  /** which choices work here; WalletConnect says why it does not when it does not */
-  choices(): { browser: { available: boolean; names: string[] }; walletconnect: { available: boolean; reason?: string } };
-  /** asks the wallet for its account; resolves to the lower-cased address */
-  connect(choice: WalletChoice): Promise<HexString>;
+  /**
+   * Which choices work here; WalletConnect says why it does not when it does not. The browser
+   * wallets come in the browser's order, its default wallet (window.ethereum) first.
+   */
+  choices(): {
+    browser: { available: boolean; wallets: BrowserWallet[] };
+    walletconnect: { available: boolean; reason?: string };
+  };
+  /**
+   * Asks the wallet for its account; resolves to the lower-cased address. `walletId` picks one
+   * of several browser wallets; without it, the browser wallet last used on this device (or the
+   * default one) answers, so a payment asks the wallet the player signed in with.
+   */
+  connect(choice: WalletChoice, walletId?: string): Promise<HexString>;
   /** the connected account, if any */
   account(): HexString | undefined;
   /** personal_sign of a text message (EIP-4361) by the connected account */

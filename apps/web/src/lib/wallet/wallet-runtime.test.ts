@@ -6,10 +6,26 @@ import { NO_WALLET_MSG, REFUSED_MSG, WALLETCONNECT_UNSET_MSG } from './wallet-er
 import { createWalletRuntime } from './wallet-runtime.ts';
 import { announceWallet, createFakeWallet, REPLACEMENT_HASH, SENT_HASH } from './test-wallet.fixtures.ts';
 
-const local = { id: 31337, name: 'Local chain', rpcUrl: 'http://127.0.0.1:9/', explorerUrl: null, nativeSymbol: 'ETH', confirmations: 1 };
-const base = { id: 8453, name: 'Base', rpcUrl: 'https://base.example/', explorerUrl: 'https://basescan.example', nativeSymbol: 'ETH', confirmations: 3 };
+const local = {
+  id: 31337,
+  name: 'Local chain',
+  rpcUrl: 'http://127.0.0.1:9/',
+  explorerUrl: null,
+  nativeSymbol: 'ETH',
+  confirmations: 1,
+};
+const base = {
+  id: 8453,
+  name: 'Base',
+  rpcUrl: 'https://base.example/',
+  explorerUrl: 'https://basescan.example',
+  nativeSymbol: 'ETH',
+  confirmations: 3,
+};
 const token = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
 const recipient = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+/** anvil's second test key: a second wallet's account */
+const SECOND_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
 
 const stops: (() => void)[] = [];
 afterEach(() => {
@@ -29,7 +45,10 @@ function serveChains() {
 
 /** The verdict a failed call rejected with. */
 const failure = async (promise: Promise<unknown>): Promise<WalletError> => {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(WalletError);
   return error as WalletError;
 };
@@ -40,7 +59,7 @@ describe('wallet runtime (wagmi + viem)', () => {
     vi.stubEnv('VITE_WALLETCONNECT_PROJECT_ID', '');
     const runtime = await createWalletRuntime();
     expect(runtime.choices()).toEqual({
-      browser: { available: false, names: [] },
+      browser: { available: false, wallets: [] },
       walletconnect: { available: false, reason: WALLETCONNECT_UNSET_MSG },
     });
     const error = await failure(runtime.connect('browser'));
@@ -64,7 +83,10 @@ describe('wallet runtime (wagmi + viem)', () => {
     (window as { ethereum?: unknown }).ethereum = wallet.provider;
     stops.push(announceWallet(wallet.provider, { name: 'Test Wallet', rdns: 'local.starport.test-wallet' }));
     const runtime = await createWalletRuntime();
-    expect(runtime.choices().browser).toEqual({ available: true, names: ['Test Wallet'] });
+    expect(runtime.choices().browser).toEqual({
+      available: true,
+      wallets: [{ id: 'local.starport.test-wallet', name: 'Test Wallet' }],
+    });
 
     const address = await runtime.connect('browser');
     expect(address).toBe(wallet.account.address.toLowerCase());
@@ -75,6 +97,35 @@ describe('wallet runtime (wagmi + viem)', () => {
     const message = 'localhost wants you to sign in with your Ethereum account:\n' + wallet.account.address;
     const signature = await runtime.signMessage(message);
     expect(await verifyMessage({ address: wallet.account.address, message, signature })).toBe(true);
+  });
+
+  it('lists several browser wallets, the default first, connects the one picked and asks it again after a reload', async () => {
+    serveChains();
+    const metamask = createFakeWallet({ chainId: local.id });
+    const rabby = createFakeWallet({ chainId: local.id, privateKey: SECOND_KEY });
+    (window as { ethereum?: unknown }).ethereum = metamask.provider;
+    stops.push(announceWallet(rabby.provider, { name: 'Rabby', rdns: 'io.rabby' }));
+    stops.push(announceWallet(metamask.provider, { name: 'MetaMask', rdns: 'io.metamask' }));
+    const first = await createWalletRuntime();
+    expect(first.choices().browser).toEqual({
+      available: true,
+      wallets: [
+        { id: 'io.metamask', name: 'MetaMask' },
+        { id: 'io.rabby', name: 'Rabby' },
+      ],
+    });
+
+    expect(await first.connect('browser', 'io.rabby')).toBe(rabby.account.address.toLowerCase());
+    expect(metamask.calls.some((c) => c.method === 'eth_requestAccounts')).toBe(false);
+
+    // A new page (wagmi keeps nothing): a payment asks for 'browser' and gets the wallet used last.
+    const afterReload = await createWalletRuntime();
+    expect(await afterReload.connect('browser')).toBe(rabby.account.address.toLowerCase());
+    expect(metamask.calls.some((c) => c.method === 'eth_requestAccounts')).toBe(false);
+
+    const gone = await failure(afterReload.connect('browser', 'io.uninstalled'));
+    expect(gone.kind).toBe('no_wallet');
+    expect(gone.message).toContain('That wallet is no longer in this browser.');
   });
 
   it('adds a chain the wallet does not know (4902), then switches to it', async () => {
@@ -89,7 +140,12 @@ describe('wallet runtime (wagmi + viem)', () => {
     expect(wallet.chainId()).toBe(base.id);
     const added = wallet.calls.find((c) => c.method === 'wallet_addEthereumChain');
     expect(added?.params).toEqual([
-      expect.objectContaining({ chainId: '0x2105', chainName: 'Base', rpcUrls: [base.rpcUrl], blockExplorerUrls: [base.explorerUrl] }),
+      expect.objectContaining({
+        chainId: '0x2105',
+        chainName: 'Base',
+        rpcUrls: [base.rpcUrl],
+        blockExplorerUrls: [base.explorerUrl],
+      }),
     ]);
   });
 
@@ -105,7 +161,10 @@ describe('wallet runtime (wagmi + viem)', () => {
     expect(wallet.chainId()).toBe(local.id);
     expect(wallet.sent).toHaveLength(1);
     expect(wallet.sent[0]!.to.toLowerCase()).toBe(token);
-    expect(wallet.sent[0]!.decoded).toEqual({ functionName: 'transfer', args: [expect.stringMatching(/^0x70997970/i), 250_000_000n] });
+    expect(wallet.sent[0]!.decoded).toEqual({
+      functionName: 'transfer',
+      args: [expect.stringMatching(/^0x70997970/i), 250_000_000n],
+    });
   });
 
   it('waits for the receipt through the wallet (the page may reach no RPC) and reports a revert', async () => {
@@ -115,7 +174,10 @@ describe('wallet runtime (wagmi + viem)', () => {
       (window as { ethereum?: unknown }).ethereum = wallet.provider;
       const runtime = await createWalletRuntime();
       await runtime.connect('browser');
-      expect(await runtime.waitForReceipt({ chain: local, hash: SENT_HASH })).toEqual({ status: receiptStatus, hash: SENT_HASH });
+      expect(await runtime.waitForReceipt({ chain: local, hash: SENT_HASH })).toEqual({
+        status: receiptStatus,
+        hash: SENT_HASH,
+      });
       expect(wallet.calls.some((c) => c.method === 'eth_getTransactionReceipt')).toBe(true);
     }
   });
@@ -123,17 +185,20 @@ describe('wallet runtime (wagmi + viem)', () => {
   it.each([
     ['speed-up', 'success'],
     ['cancel', 'cancelled'],
-  ] as const)('follows a transfer the wallet replaced (%s) to the hash that was mined instead', async (replace, status) => {
-    serveChains();
-    const wallet = createFakeWallet({ chainId: local.id, replace });
-    (window as { ethereum?: unknown }).ethereum = wallet.provider;
-    const runtime = await createWalletRuntime();
-    await runtime.connect('browser');
-    const sent = await runtime.sendTokenTransfer({ chain: local, token, to: recipient, amount: 250_000_000n });
-    // A cancellation is mined as a successful transaction, but it is not our transfer.
-    expect(await runtime.waitForReceipt({ chain: local, hash: sent })).toEqual({ status, hash: REPLACEMENT_HASH });
-    expect(wallet.calls.some((c) => c.method === 'eth_getBlockByNumber')).toBe(true);
-  });
+  ] as const)(
+    'follows a transfer the wallet replaced (%s) to the hash that was mined instead',
+    async (replace, status) => {
+      serveChains();
+      const wallet = createFakeWallet({ chainId: local.id, replace });
+      (window as { ethereum?: unknown }).ethereum = wallet.provider;
+      const runtime = await createWalletRuntime();
+      await runtime.connect('browser');
+      const sent = await runtime.sendTokenTransfer({ chain: local, token, to: recipient, amount: 250_000_000n });
+      // A cancellation is mined as a successful transaction, but it is not our transfer.
+      expect(await runtime.waitForReceipt({ chain: local, hash: sent })).toEqual({ status, hash: REPLACEMENT_HASH });
+      expect(wallet.calls.some((c) => c.method === 'eth_getBlockByNumber')).toBe(true);
+    },
+  );
 
   it('offers WalletConnect when a project id is built in', async () => {
     serveChains();

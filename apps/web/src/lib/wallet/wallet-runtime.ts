@@ -16,7 +16,13 @@ import { erc20Abi, http, type Chain, type ReplacementReason, type Transport } fr
 import { waitForTransactionReceipt } from 'viem/actions';
 import type { PublicChain } from '@starport/schemas/chain';
 import { getChainInfo } from './chain-info.ts';
-import { WalletError, type HexString, type WalletChoice, type WalletRuntime } from './wallet-api.ts';
+import {
+  WalletError,
+  type BrowserWallet,
+  type HexString,
+  type WalletChoice,
+  type WalletRuntime,
+} from './wallet-api.ts';
 import { NO_CHAIN_CONFIGURED, toViemChain } from './wallet-chains.ts';
 import { NO_WALLET_MSG, REFUSED_MSG, WALLETCONNECT_UNSET_MSG, toWalletError } from './wallet-errors.ts';
 
@@ -28,6 +34,35 @@ import { NO_WALLET_MSG, REFUSED_MSG, WALLETCONNECT_UNSET_MSG, toWalletError } fr
 /** Wallets answer EIP-6963's request synchronously as a rule; this covers the slow ones. */
 const DISCOVERY_WAIT_MS = 150;
 const LEGACY_INJECTED_ID = 'injected';
+
+/**
+ * The browser wallet that last connected on this device (its EIP-6963 rdns): with several
+ * extensions, a later payment or sign-in asks that one again rather than the browser's default.
+ * Not a secret, and not the session: wagmi itself keeps nothing (storage: null).
+ */
+const LAST_BROWSER_WALLET_KEY = 'starport.browserWallet';
+
+function readLastBrowserWallet(): string | null {
+  try {
+    return window.localStorage.getItem(LAST_BROWSER_WALLET_KEY);
+  } catch {
+    return null; // storage blocked: the default wallet answers
+  }
+}
+
+function rememberBrowserWallet(id: string) {
+  try {
+    window.localStorage.setItem(LAST_BROWSER_WALLET_KEY, id);
+  } catch {
+    // storage blocked: nothing to remember
+  }
+}
+
+/** One entry per connector; two extensions with the same name both stay, told apart by id. */
+function uniqueWallets(connectors: Connector[]): BrowserWallet[] {
+  const seen = new Set<string>();
+  return connectors.filter((c) => !seen.has(c.id) && seen.add(c.id)).map((c) => ({ id: c.id, name: c.name }));
+}
 
 type Eip1193 = { request: (...args: never[]) => Promise<unknown> };
 const legacyProvider = (): Eip1193 | undefined => (window as Window & { ethereum?: Eip1193 }).ethereum;
@@ -67,8 +102,20 @@ export async function createWalletRuntime(): Promise<WalletRuntime> {
     return legacyConnector ? [...announced, legacyConnector] : announced;
   }
 
-  // Names are read once here: choices() is synchronous and the list does not change mid-dialog.
-  const names = [...new Set((await browserConnectors()).map((c) => c.name))];
+  // Read once here: choices() is synchronous and the list does not change mid-dialog.
+  const wallets = uniqueWallets(await browserConnectors());
+
+  /** The wallet asked for by id, else the one last used here, else the browser's default. */
+  async function browserConnector(walletId: string | undefined): Promise<Connector | undefined> {
+    const found = await browserConnectors();
+    if (walletId !== undefined) {
+      const picked = found.find((c) => c.id === walletId);
+      if (!picked) throw new WalletError('no_wallet', `That wallet is no longer in this browser. ${NO_WALLET_MSG}`);
+      return picked;
+    }
+    const lastUsed = readLastBrowserWallet();
+    return found.find((c) => c.id === lastUsed) ?? found[0];
+  }
 
   /** Created on first use and kept: a second connector would open a second relay session. */
   async function walletConnectConnector(): Promise<Connector> {
@@ -92,10 +139,9 @@ export async function createWalletRuntime(): Promise<WalletRuntime> {
 
   const account = (): HexString | undefined => getConnection(config).address?.toLowerCase() as HexString | undefined;
 
-  async function connect(choice: WalletChoice): Promise<HexString> {
+  async function connect(choice: WalletChoice, walletId?: string): Promise<HexString> {
     try {
-      const connector =
-        choice === 'walletconnect' ? await walletConnectConnector() : (await browserConnectors())[0];
+      const connector = choice === 'walletconnect' ? await walletConnectConnector() : await browserConnector(walletId);
       if (!connector) throw new WalletError('no_wallet', NO_WALLET_MSG);
       const current = getConnection(config);
       // Asking the same wallet again would throw "already connected": its account is the answer.
@@ -105,6 +151,7 @@ export async function createWalletRuntime(): Promise<WalletRuntime> {
       const result = await wagmiConnect(config, { connector });
       const address = result.accounts[0];
       if (!address) throw new WalletError('refused', REFUSED_MSG);
+      if (choice === 'browser') rememberBrowserWallet(connector.id);
       return address.toLowerCase() as HexString;
     } catch (error) {
       throw toWalletError(error, 'connect');
@@ -113,7 +160,8 @@ export async function createWalletRuntime(): Promise<WalletRuntime> {
 
   const configured = (chain: PublicChain): Chain => {
     const known = config.chains.find((c) => c.id === chain.id);
-    if (!known) throw new WalletError('wrong_chain', `${chain.name} is not among this page's networks; reload the page.`);
+    if (!known)
+      throw new WalletError('wrong_chain', `${chain.name} is not among this page's networks; reload the page.`);
     return known;
   };
 
@@ -133,7 +181,7 @@ export async function createWalletRuntime(): Promise<WalletRuntime> {
 
   return {
     choices: () => ({
-      browser: { available: names.length > 0, names },
+      browser: { available: wallets.length > 0, wallets },
       walletconnect: projectId ? { available: true } : { available: false, reason: WALLETCONNECT_UNSET_MSG },
     }),
     connect,

@@ -4,15 +4,15 @@ import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getWalletRef } from '../../../lib/session-storage.ts';
 import { walletAppLink, isMobileBrowser } from '../../../lib/wallet/wallet-app-link.ts';
-import type { WalletChoice } from '../../../lib/wallet/wallet-api.ts';
+import type { BrowserWallet, WalletPick } from '../../../lib/wallet/wallet-api.ts';
 import { STEP_TEXT, walletFlowMessage, type WalletStep } from '../model/wallet-flows.ts';
 import { useWalletRuntime } from '../model/use-wallet.ts';
 import './wallet-choices.css';
 
 type WalletChoicesProps = {
-  onChoose: (choice: WalletChoice) => void;
-  /** the choice whose flow is running; every choice waits meanwhile */
-  pending: WalletChoice | null;
+  onChoose: (pick: WalletPick) => void;
+  /** the pick whose flow is running; every choice waits meanwhile */
+  pending: WalletPick | null;
   step: WalletStep | null;
   /** what went wrong last time: the wallet's words or the server's msg */
   error: unknown;
@@ -21,7 +21,9 @@ type WalletChoicesProps = {
 /**
  * The two wallet choices of storefront.md §1: a browser wallet and WalletConnect. The second is
  * never a dead link: without a project id it is disabled and says why. On a phone without a
- * wallet, the browser choice opens this page inside the MetaMask app instead.
+ * wallet, the browser choice opens this page inside the MetaMask app instead. With several
+ * browser wallets (extensions announce themselves, EIP-6963), each is a choice of its own, so
+ * the player signs in with the one that holds their account.
  */
 export function WalletChoices({ onChoose, pending, step, error }: WalletChoicesProps) {
   const runtime = useWalletRuntime();
@@ -40,9 +42,10 @@ export function WalletChoices({ onChoose, pending, step, error }: WalletChoicesP
     );
   }
 
-  const browserNames = choices?.browser.names ?? [];
+  const browserWallets = choices?.browser.wallets ?? [];
   const deepLink = choices && !choices.browser.available && isMobileBrowser();
   const walletConnect = choices?.walletconnect;
+  const isPending = (pick: WalletPick) => pending?.choice === pick.choice && pending.walletId === pick.walletId;
 
   return (
     <div className="wallet-choices">
@@ -73,18 +76,29 @@ export function WalletChoices({ onChoose, pending, step, error }: WalletChoicesP
           <span className="wallet-choice__name">Browser wallet</span>
           <span className="wallet-choice__detail">Open this page in the MetaMask app</span>
         </a>
+      ) : browserWallets.length > 1 ? (
+        browserWallets.map((wallet, index) => (
+          <BrowserWalletChoice
+            key={wallet.id}
+            wallet={wallet}
+            isDefault={index === 0}
+            disabled={busy}
+            loading={isPending({ choice: 'browser', walletId: wallet.id })}
+            onChoose={() => onChoose({ choice: 'browser', walletId: wallet.id })}
+          />
+        ))
       ) : (
         <Button
           variant="secondary"
           className="wallet-choice"
           data-testid="wallet-choice-browser"
           disabled={!choices || busy}
-          loading={pending === 'browser'}
-          onClick={() => onChoose('browser')}
+          loading={isPending({ choice: 'browser' })}
+          onClick={() => onChoose({ choice: 'browser' })}
         >
           <span className="wallet-choice__name">Browser wallet</span>
           <span className="wallet-choice__detail" data-testid="wallet-choice-browser-names">
-            {!choices ? '…' : browserNames.length ? browserNames.join(', ') : 'MetaMask or another browser extension'}
+            {!choices ? '…' : (browserWallets[0]?.name ?? 'MetaMask or another browser extension')}
           </span>
         </Button>
       )}
@@ -94,9 +108,9 @@ export function WalletChoices({ onChoose, pending, step, error }: WalletChoicesP
         className="wallet-choice"
         data-testid="wallet-choice-walletconnect"
         disabled={!walletConnect?.available || busy}
-        loading={pending === 'walletconnect'}
+        loading={isPending({ choice: 'walletconnect' })}
         aria-describedby={walletConnect && !walletConnect.available ? reasonId : undefined}
-        onClick={() => onChoose('walletconnect')}
+        onClick={() => onChoose({ choice: 'walletconnect' })}
       >
         <span className="wallet-choice__name">WalletConnect</span>
         <span className="wallet-choice__detail">
@@ -110,5 +124,34 @@ export function WalletChoices({ onChoose, pending, step, error }: WalletChoicesP
         </span>
       </Button>
     </div>
+  );
+}
+
+type BrowserWalletChoiceProps = {
+  wallet: BrowserWallet;
+  /** the browser's default wallet (window.ethereum), listed first */
+  isDefault: boolean;
+  disabled: boolean;
+  loading: boolean;
+  onChoose: () => void;
+};
+
+/** One of several browser wallets, by the name it announced. */
+function BrowserWalletChoice({ wallet, isDefault, disabled, loading, onChoose }: BrowserWalletChoiceProps) {
+  return (
+    <Button
+      variant="secondary"
+      className="wallet-choice"
+      data-testid="wallet-choice-browser-wallet"
+      data-wallet-id={wallet.id}
+      disabled={disabled}
+      loading={loading}
+      onClick={onChoose}
+    >
+      <span className="wallet-choice__name">{wallet.name}</span>
+      <span className="wallet-choice__detail">
+        {isDefault ? "Browser wallet, your browser's default" : 'Browser wallet'}
+      </span>
+    </Button>
   );
 }

@@ -31,7 +31,14 @@ function api(call: Call) {
     return json(200, { error: false, nonce: 'n-1', message: SIWE, chainId: 31337, expiresAt: '2030-01-01T00:00:00Z' });
   }
   if (call.url.endsWith(`/api/web3_login/${FAKE_ADDRESS}/signature`)) {
-    return json(200, { error: false, msg: 'Signed in.', access_token: 'a1', refresh_token: 'r1', user: walletUser, created: true });
+    return json(200, {
+      error: false,
+      msg: 'Signed in.',
+      access_token: 'a1',
+      refresh_token: 'r1',
+      user: walletUser,
+      created: true,
+    });
   }
   return json(404, { error: true, code: 'NOT_FOUND', msg: 'Not found.' });
 }
@@ -72,6 +79,34 @@ describe('connect-wallet dialog', () => {
     expect(walletConnect.getAttribute('aria-describedby')).toBe(reason.id);
   });
 
+  it('with several browser wallets offers each by name and signs in with the one picked', async () => {
+    mockFetch(api);
+    const runtime = fakeWalletRuntime({
+      choices: () => ({
+        browser: {
+          available: true,
+          wallets: [
+            { id: 'io.metamask', name: 'MetaMask' },
+            { id: 'io.rabby', name: 'Rabby' },
+          ],
+        },
+        walletconnect: { available: false, reason: 'x' },
+      }),
+    });
+    const { onOpenChange } = renderDialog(runtime);
+    const box = await dialog();
+    const picks = await within(box).findAllByTestId('wallet-choice-browser-wallet');
+    expect(picks.map((b) => b.textContent)).toEqual([
+      "MetaMaskBrowser wallet, your browser's default",
+      'RabbyBrowser wallet',
+    ]);
+    expect(within(box).queryByTestId('wallet-choice-browser')).toBeNull();
+    fireEvent.click(picks[1]!);
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(runtime.connect).toHaveBeenCalledWith('browser', 'io.rabby');
+    expect(useAccountStore.getState().user?.walletAddress).toBe(FAKE_ADDRESS);
+  });
+
   it('says "Please install Metamask" when there is no wallet, and asks the server nothing', async () => {
     const { calls } = mockFetch(api);
     const connect = vi.fn(async () => Promise.reject(new WalletError('no_wallet', NO_WALLET_MSG)));
@@ -101,7 +136,7 @@ describe('connect-wallet dialog', () => {
     await chooseBrowser();
 
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
-    expect(runtime.connect).toHaveBeenCalledWith('browser');
+    expect(runtime.connect).toHaveBeenCalledWith('browser', undefined);
     expect(runtime.signMessage).toHaveBeenCalledWith(SIWE);
     const post = calls.find((c) => c.url.endsWith('/signature'));
     expect(post?.method).toBe('POST');
@@ -135,15 +170,20 @@ describe('connect-wallet dialog', () => {
     expect(onOpenChange).not.toHaveBeenCalled();
     expect(localStorage.getItem('jwt')).toBeNull();
     // The choices are usable again for a second attempt.
-    await waitFor(() => expect((screen.getByTestId('wallet-choice-browser') as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByTestId('wallet-choice-browser') as HTMLButtonElement).disabled).toBe(false),
+    );
   });
 
   it('on a phone without a wallet, turns the browser choice into a link into the MetaMask app', async () => {
     mockFetch(api);
     localStorage.setItem('wallet_ref', 'friend42');
-    vi.stubGlobal('navigator', { ...navigator, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148',
+    });
     const runtime = fakeWalletRuntime({
-      choices: () => ({ browser: { available: false, names: [] }, walletconnect: { available: false, reason: 'x' } }),
+      choices: () => ({ browser: { available: false, wallets: [] }, walletconnect: { available: false, reason: 'x' } }),
     });
     renderDialog(runtime);
     const link = await within(await dialog()).findByRole('link', { name: /Browser wallet/ });

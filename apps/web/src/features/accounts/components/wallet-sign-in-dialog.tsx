@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
+import type { WalletPick } from '../../../lib/wallet/wallet-api.ts';
 import { useWalletSignIn } from '../model/use-wallet.ts';
 import { WalletChoices } from './wallet-choices.tsx';
 
@@ -39,8 +40,8 @@ export function WalletSignInDialog({ open, onOpenChange, variant = 'connect', on
     if (open) reset();
   }, [open, reset]);
 
-  const choose = (choice: 'browser' | 'walletconnect') =>
-    signIn.mutate(choice, {
+  const choose = (pick: WalletPick) =>
+    signIn.mutate(pick, {
       onSuccess: () => {
         onOpenChange(false);
         onSignedIn?.();

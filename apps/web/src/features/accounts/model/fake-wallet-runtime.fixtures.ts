@@ -12,7 +12,7 @@ export function fakeWalletRuntime(overrides: Partial<WalletRuntime> = {}): Walle
   let connected: HexString | undefined;
   return {
     choices: () => ({
-      browser: { available: true, names: ['Test Wallet'] },
+      browser: { available: true, wallets: [{ id: 'local.starport.test-wallet', name: 'Test Wallet' }] },
       walletconnect: { available: false, reason: 'WalletConnect is not set up on this server (no project id).' },
     }),
     connect: vi.fn(async () => (connected = FAKE_ADDRESS)),

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { saveUser } from '../../../lib/session-storage.ts';
-import { loadWallet, type WalletChoice } from '../../../lib/wallet/wallet-api.ts';
+import { loadWallet, type WalletPick } from '../../../lib/wallet/wallet-api.ts';
 import { storeSignIn } from '../api/login.ts';
 import { accountKeys } from '../api/query-keys.ts';
 import { linkWallet, signInWithWallet, type WalletStep } from './wallet-flows.ts';
@@ -26,7 +26,7 @@ export function useWalletSignIn() {
   const queryClient = useQueryClient();
   const [step, setStep] = useState<WalletStep | null>(null);
   const mutation = useMutation({
-    mutationFn: async (choice: WalletChoice) => signInWithWallet(await loadWallet(), choice, setStep),
+    mutationFn: async (pick: WalletPick) => signInWithWallet(await loadWallet(), pick, setStep),
     // No "remember me" box here: a wallet session is kept like a ticked one (spec §3 local storage).
     onSuccess: (data) => storeSignIn(queryClient, data, true),
     onSettled: () => setStep(null),
@@ -39,7 +39,7 @@ export function useLinkWallet() {
   const queryClient = useQueryClient();
   const [step, setStep] = useState<WalletStep | null>(null);
   const mutation = useMutation({
-    mutationFn: async (choice: WalletChoice) => linkWallet(await loadWallet(), choice, setStep),
+    mutationFn: async (pick: WalletPick) => linkWallet(await loadWallet(), pick, setStep),
     onSuccess: (data) => {
       queryClient.setQueryData(accountKeys.profile(), { error: false, user: data.user });
       saveUser(data.user);

@@ -1,7 +1,7 @@
 import type { WalletLoginResponse } from '@starport/schemas';
 import { ApiError } from '../../../lib/api-error.ts';
 import { getWalletRef } from '../../../lib/session-storage.ts';
-import { WalletError, type WalletChoice, type WalletRuntime } from '../../../lib/wallet/wallet-api.ts';
+import { WalletError, type WalletPick, type WalletRuntime } from '../../../lib/wallet/wallet-api.ts';
 import { getConnectWalletNonce } from '../api/connect-wallet-nonce.ts';
 import { postConnectWallet, type ConnectWalletResult } from '../api/connect-wallet.ts';
 import { getWalletLoginNonce } from '../api/wallet-login-nonce.ts';
@@ -16,9 +16,13 @@ type Progress = (step: WalletStep) => void;
  * Sign-In with Ethereum: the wallet's account, the server's message for it, the wallet's
  * signature, then the session. The referral code kept from a `code` link goes with it.
  */
-export async function signInWithWallet(wallet: WalletRuntime, choice: WalletChoice, onStep: Progress): Promise<WalletLoginResponse> {
+export async function signInWithWallet(
+  wallet: WalletRuntime,
+  pick: WalletPick,
+  onStep: Progress,
+): Promise<WalletLoginResponse> {
   onStep('connecting');
-  const address = await wallet.connect(choice);
+  const address = await wallet.connect(pick.choice, pick.walletId);
   const { message } = await getWalletLoginNonce(address);
   onStep('signing');
   const signature = await wallet.signMessage(message);
@@ -28,9 +32,13 @@ export async function signInWithWallet(wallet: WalletRuntime, choice: WalletChoi
 }
 
 /** Signed in with e-mail: proves the wallet is the player's and links it to the account. */
-export async function linkWallet(wallet: WalletRuntime, choice: WalletChoice, onStep: Progress): Promise<ConnectWalletResult> {
+export async function linkWallet(
+  wallet: WalletRuntime,
+  pick: WalletPick,
+  onStep: Progress,
+): Promise<ConnectWalletResult> {
   onStep('connecting');
-  const address = await wallet.connect(choice);
+  const address = await wallet.connect(pick.choice, pick.walletId);
   const { message } = await getConnectWalletNonce(address);
   onStep('signing');
   const signature = await wallet.signMessage(message);

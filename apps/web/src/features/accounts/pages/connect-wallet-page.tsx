@@ -2,7 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAccountStore } from '../../../lib/account-store.ts';
-import type { WalletChoice } from '../../../lib/wallet/wallet-api.ts';
+import type { WalletPick } from '../../../lib/wallet/wallet-api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { WalletChoices } from '../components/wallet-choices.tsx';
 import { useLinkWallet } from '../model/use-wallet.ts';
@@ -34,8 +34,8 @@ export default function ConnectWalletPage() {
   }
 
   // ?connected tells the layout to say so (spec §2); this page then shows the linked address.
-  const choose = (choice: WalletChoice) =>
-    link.mutate(choice, { onSuccess: () => navigate({ search: '?connected=1' }, { replace: true }) });
+  const choose = (pick: WalletPick) =>
+    link.mutate(pick, { onSuccess: () => navigate({ search: '?connected=1' }, { replace: true }) });
 
   return (
     <AuthCard
