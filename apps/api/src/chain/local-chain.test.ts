@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,6 +8,7 @@ import type { Address } from 'viem';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { LOCAL_CHAIN_ID } from '../chain-config.ts';
 import { loadConfig, type Config } from '../config.ts';
+import { ANVIL_PID_FILE } from './local-anvil-pid.ts';
 import { DEPLOYMENT_FILE } from './local-deployment.ts';
 import { DEMO_GIN, DEMO_REWARD_POOL, DEMO_UNITS_PER_TYPE, DEMO_USDC, UNIT_TYPES } from './local-funding.ts';
 import { LocalChainError, startLocalChain, STATE_FILE, type LocalChain } from './local-chain.ts';
@@ -55,11 +57,19 @@ function reader(chain: LocalChain) {
   const c = chain.chain.contracts;
   return {
     publicClient,
-    usdc: (owner: Address) => publicClient.readContract({ address: c.usdc!, abi: testUsdcAbi, functionName: 'balanceOf', args: [owner] }),
-    gin: (owner: Address) => publicClient.readContract({ address: c.gin!, abi: ginTokenAbi, functionName: 'balanceOf', args: [owner] }),
+    usdc: (owner: Address) =>
+      publicClient.readContract({ address: c.usdc!, abi: testUsdcAbi, functionName: 'balanceOf', args: [owner] }),
+    gin: (owner: Address) =>
+      publicClient.readContract({ address: c.gin!, abi: ginTokenAbi, functionName: 'balanceOf', args: [owner] }),
     units: (owner: Address, id: bigint) =>
-      publicClient.readContract({ address: c.houseUnits!, abi: houseUnitsAbi, functionName: 'balanceOf', args: [owner, id] }),
-    rewardPool: () => publicClient.readContract({ address: c.unitStaking!, abi: unitStakingAbi, functionName: 'rewardPool' }),
+      publicClient.readContract({
+        address: c.houseUnits!,
+        abi: houseUnitsAbi,
+        functionName: 'balanceOf',
+        args: [owner, id],
+      }),
+    rewardPool: () =>
+      publicClient.readContract({ address: c.unitStaking!, abi: unitStakingAbi, functionName: 'rewardPool' }),
   };
 }
 
@@ -86,8 +96,17 @@ describe('startLocalChain', () => {
     // The returned configuration points everything at this chain.
     const treasury = localAddress(9);
     expect(first.treasury).toBe(treasury);
-    expect(first.config.chains).toMatchObject({ chains: [first.chain], paymentChainId: LOCAL_CHAIN_ID, unitsChainId: LOCAL_CHAIN_ID, paymentRecipient: treasury });
-    expect(first.config.unitsChain).toEqual({ name: 'Base', contractAddress: first.chain.contracts.houseUnits, explorerUrl: first.chain.explorerUrl });
+    expect(first.config.chains).toMatchObject({
+      chains: [first.chain],
+      paymentChainId: LOCAL_CHAIN_ID,
+      unitsChainId: LOCAL_CHAIN_ID,
+      paymentRecipient: treasury,
+    });
+    expect(first.config.unitsChain).toEqual({
+      name: 'Base',
+      contractAddress: first.chain.contracts.houseUnits,
+      explorerUrl: first.chain.explorerUrl,
+    });
 
     // Demo wallets are accounts 1–3 with working keys, funded from the chain's point of view.
     expect(first.demoWallets.map((w) => w.address)).toEqual([1, 2, 3].map(localAddress));
@@ -136,6 +155,46 @@ describe('startLocalChain', () => {
     expect(await reader(third).usdc(third.demoWallets[0]!.address)).toBe(DEMO_USDC);
     const recorded = JSON.parse(readFileSync(path.join(dataDir, DEPLOYMENT_FILE), 'utf8'));
     expect(recorded.addresses.testUsdc.toLowerCase()).toBe(third.chain.contracts.usdc);
+  }, 180_000);
+
+  it('stops the anvil a killed server left running, keeping its state, and never signals a process that is not that anvil', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'starport-local-chain-'));
+    dirs.push(dataDir);
+    // The server is SIGKILLed: nothing stops its anvil, which goes on holding the chain in memory.
+    const orphan = await startLocalChain(localConfig(dataDir), { warn: () => {} });
+    const player = anvilClients({ rpcUrl: orphan.chain.rpcUrl, chainId: LOCAL_CHAIN_ID }, 1);
+    const hash = await player.walletClient.writeContract({
+      address: orphan.chain.contracts.usdc!,
+      abi: testUsdcAbi,
+      functionName: 'transfer',
+      args: [orphan.treasury, 7n * 10n ** 6n],
+    });
+    await player.publicClient.waitForTransactionReceipt({ hash });
+    expect(readFileSync(path.join(dataDir, ANVIL_PID_FILE), 'utf8')).toBe(String(orphan.pid));
+
+    const warnings: string[] = [];
+    const next = await start(dataDir, warnings);
+    expect(warnings).toEqual([
+      `Stopped the local chain (anvil, pid ${orphan.pid}) that an earlier start left running; its state was kept.`,
+    ]);
+    expect(isAlive(orphan.pid)).toBe(false);
+    expect(next.freshDeployment).toBe(false);
+    expect(await reader(next).usdc(orphan.treasury)).toBe(7n * 10n ** 6n);
+    expect(readFileSync(path.join(dataDir, ANVIL_PID_FILE), 'utf8')).toBe(String(next.pid));
+    await stop(next);
+    expect(existsSync(path.join(dataDir, ANVIL_PID_FILE))).toBe(false);
+
+    // A recorded pid that now belongs to some other process is left alone.
+    const bystander = spawn('sleep', ['60'], { stdio: 'ignore' });
+    try {
+      writeFileSync(path.join(dataDir, ANVIL_PID_FILE), String(bystander.pid));
+      const quiet: string[] = [];
+      await stop(await start(dataDir, quiet));
+      expect(quiet).toEqual([]);
+      expect(bystander.exitCode === null && bystander.signalCode === null && isAlive(bystander.pid!)).toBe(true);
+    } finally {
+      bystander.kill('SIGKILL');
+    }
   }, 180_000);
 
   it('refuses a port already in use with a sentence, not a stack', async () => {

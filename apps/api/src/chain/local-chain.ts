@@ -4,6 +4,7 @@ import path from 'node:path';
 import { anvilClients, freePort, startAnvil, type AnvilInstance } from '@starport/chain';
 import { LOCAL_CHAIN_ID, type Address, type ChainSetup } from '../chain-config.ts';
 import type { Config } from '../config.ts';
+import { forgetAnvilPid, recordAnvilPid, stopLeftoverAnvil } from './local-anvil-pid.ts';
 import { localChainSetup, withLocalChain } from './local-chain-config.ts';
 import { contractsOf, deployContracts, recordDeployment, reusableDeployment } from './local-deployment.ts';
 import { fundDemoWallets } from './local-funding.ts';
@@ -43,8 +44,16 @@ export async function startLocalChain(config: Config, options: LocalChainOptions
   const local = config.chains.local;
   if (!local) throw new Error('startLocalChain needs config.chains.local (LOCAL_CHAIN)');
   mkdirSync(config.dataDir, { recursive: true });
+  // Absolute: the leftover check compares it with anvil's command line from an earlier start.
+  const stateFile = path.resolve(config.dataDir, STATE_FILE);
+  const warn = options.warn ?? console.warn;
+  const leftover = await stopLeftoverAnvil(config.dataDir, stateFile);
+  if (leftover !== null)
+    warn(`Stopped the local chain (anvil, pid ${leftover}) that an earlier start left running; its state was kept.`);
   const port = local.port === 0 ? await freePort() : await ensurePortFree(local.port);
-  const anvil = await startKeepingState(port, path.join(config.dataDir, STATE_FILE), options.warn ?? console.warn);
+  const started = await startKeepingState(port, stateFile, warn);
+  recordAnvilPid(config.dataDir, started.pid);
+  const anvil = { ...started, stop: () => started.stop().then(() => forgetAnvilPid(config.dataDir)) };
   options.onAnvilStarted?.(anvil.pid);
   try {
     const deployer = anvilClients(anvil, DEPLOYER_INDEX);
@@ -53,7 +62,11 @@ export async function startLocalChain(config: Config, options: LocalChainOptions
     const freshDeployment = !addresses;
     if (!addresses) {
       addresses = await deployContracts(deployer, config.publicUrl);
-      await fundDemoWallets(deployer, addresses, wallets.map((w) => w.address));
+      await fundDemoWallets(
+        deployer,
+        addresses,
+        wallets.map((w) => w.address),
+      );
       // Recorded only once funded: an interrupted start deploys and funds again from scratch.
       recordDeployment(config.dataDir, anvil.chainId, addresses);
     }
@@ -96,7 +109,11 @@ function ensurePortFree(port: number): Promise<number> {
 }
 
 /** Starts anvil on the state file; a file anvil cannot read is moved aside once, with a warning. */
-async function startKeepingState(port: number, stateFile: string, warn: (message: string) => void): Promise<AnvilInstance> {
+async function startKeepingState(
+  port: number,
+  stateFile: string,
+  warn: (message: string) => void,
+): Promise<AnvilInstance> {
   const start = () => startAnvil({ port, chainId: LOCAL_CHAIN_ID, stateFile, startTimeoutMs: 60_000 });
   try {
     return await start();
@@ -111,7 +128,9 @@ async function startKeepingState(port: number, stateFile: string, warn: (message
     try {
       return await start();
     } catch (again) {
-      throw new LocalChainError(`The local chain (anvil) did not start on 127.0.0.1:${port}: ${(again as Error).message}`);
+      throw new LocalChainError(
+        `The local chain (anvil) did not start on 127.0.0.1:${port}: ${(again as Error).message}`,
+      );
     }
   }
 }
