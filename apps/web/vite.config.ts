@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+// By relative path: Vite bundles the config, and only a relative import of the TS source is bundled.
+import { SERVER_PATH_PREFIXES } from '../../packages/schemas/src/web-routes.ts';
 
 // Pinned so `vite build --config apps/web/vite.config.ts` from the repo root behaves like `npm run build -w`.
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -23,12 +25,6 @@ export default defineConfig({
     port: 5173,
     strictPort: true,
     // Same-origin paths in dev, exactly as when the API serves the built SPA on :3000.
-    proxy: {
-      '/api': api,
-      '/site': api,
-      '/dev': api,
-      '/docs': api,
-      '/healthz': api,
-    },
+    proxy: Object.fromEntries(SERVER_PATH_PREFIXES.map((prefix) => [prefix, api])),
   },
 });

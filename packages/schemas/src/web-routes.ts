@@ -1,3 +1,5 @@
+import { ART_PREFIX } from './images.ts';
+
 /**
  * Every page route the web app registers, as React Router patterns. The API serves the
  * SPA with status 200 for these and 404 for anything else, so a dead link is a real 404.
@@ -38,6 +40,15 @@ export function isWebRoute(pathname: string): boolean {
   return WEB_ROUTE_PATTERNS.some((pattern) => {
     const want = pattern.split('/');
     const got = clean.split('/');
-    return want.length === got.length && want.every((seg, i) => seg.startsWith(':') ? Boolean(got[i]) : seg === got[i]);
+    return (
+      want.length === got.length && want.every((seg, i) => (seg.startsWith(':') ? Boolean(got[i]) : seg === got[i]))
+    );
   });
 }
+
+/**
+ * Paths the server answers itself, never the web app: in development Vite forwards exactly
+ * these to the API (apps/web/vite.config.ts), as the API serving the built app does on :3000.
+ * An API test fails when a route is registered outside them.
+ */
+export const SERVER_PATH_PREFIXES = ['/api', '/site', '/dev', '/docs', '/healthz', '/sandbox', ART_PREFIX] as const;
