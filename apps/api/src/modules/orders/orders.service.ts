@@ -29,6 +29,9 @@ export type ProviderPayment = {
 
 export type PaidOutcome = 'paid' | 'already_paid' | 'review';
 
+/** Order-log kinds for what the server saw of a payment on its own (not the browser's word). */
+export type PaymentObservation = 'transfer_found_on_chain' | 'transaction_replaced';
+
 const orderGone = () => notFound('No such order.');
 
 /**
@@ -189,7 +192,9 @@ export class OrdersService {
    * `within`: the caller's transaction (a savepoint), so the hold commits with what needs it.
    */
   holdUntil(orderId: number, until: Date, within?: Tx): Promise<Date | null> {
-    return (within ?? this.d.db).transaction((tx) => repo.extendExpiry(tx, orderId, until, `${ORDER_EXPIRE_JOB}:${orderId}`));
+    return (within ?? this.d.db).transaction((tx) =>
+      repo.extendExpiry(tx, orderId, until, `${ORDER_EXPIRE_JOB}:${orderId}`),
+    );
   }
 
   /**
@@ -202,6 +207,20 @@ export class OrdersService {
       await repo.logEvent(tx, orderId, { kind: 'payment_unverified', payload: { reason, ...payload } });
       await repo.markNeedsReview(tx, orderId);
     });
+  }
+
+  /**
+   * What the server itself saw of a crypto payment, for support: a transfer it found on chain
+   * with no report from the browser, or a transaction the wallet replaced. Written in the
+   * caller's transaction, so the line exists exactly when the change it describes does.
+   */
+  async logPaymentObservation(
+    orderId: number,
+    kind: PaymentObservation,
+    payload: Record<string, unknown>,
+    within: Tx,
+  ): Promise<void> {
+    await repo.logEvent(within, orderId, { kind, payload });
   }
 
   /**

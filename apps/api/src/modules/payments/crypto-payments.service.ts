@@ -157,7 +157,8 @@ export class CryptoPayments {
    */
   private async replaceTransaction(userId: string, p: repo.CryptoPaymentView, txHash: string): Promise<void> {
     const recorded = p.txHash;
-    if (!recorded || (p.status !== 'verifying' && p.status !== 'awaiting_transfer')) throw conflict(CRYPTO_MSG.otherTransaction);
+    if (!recorded || (p.status !== 'verifying' && p.status !== 'awaiting_transfer'))
+      throw conflict(CRYPTO_MSG.otherTransaction);
     const chain = chainById(this.d.chains, p.chainId);
     if (!chain) throw notAvailable();
     let mined: boolean;
@@ -168,16 +169,21 @@ export class CryptoPayments {
       throw notAvailable();
     }
     if (mined) throw conflict(CRYPTO_MSG.otherTransaction);
-    await this.d.orders.logBrowserReport(userId, p.orderCode, 'browser_report', {
-      route: 'eth_crypto',
-      crypto_payment: p.tid,
-      step: 'REPLACED_TRANSACTION',
-      content: 'Another transaction reported while the recorded one was not mined',
-      payload: { replaced_txh: recorded, txh: txHash },
-      result: null,
-    });
     await this.d.db.transaction(async (tx) => {
-      if (!(await repo.replaceTransaction(tx, p.id, recorded, txHash))) {
+      if (await repo.replaceTransaction(tx, p.id, recorded, txHash)) {
+        // The first hash stays in the order's log, for support.
+        await this.d.orders.logPaymentObservation(
+          p.orderId,
+          'transaction_replaced',
+          {
+            crypto_payment: p.tid,
+            replaced_txh: recorded,
+            txh: txHash,
+            content: 'Another transaction reported while the recorded one was not mined',
+          },
+          tx,
+        );
+      } else {
         // Decided or replaced by another report meanwhile: only the same replacement is the same request.
         const now = await repo.findById(tx, p.id);
         if (now?.txHash !== txHash) throw conflict(CRYPTO_MSG.otherTransaction);

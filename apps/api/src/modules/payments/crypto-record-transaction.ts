@@ -26,7 +26,13 @@ export type Recording =
  * only while no hash is set) and, in the same transaction, queues its verification and holds
  * the order's stock: a crash leaves either all of it or none.
  */
-export async function recordTransaction(d: RecordDeps, p: repo.CryptoPaymentView, txHash: string): Promise<Recording> {
+export async function recordTransaction(
+  d: RecordDeps,
+  p: repo.CryptoPaymentView,
+  txHash: string,
+  /** more to write when this call records it, in the same transaction */
+  onRecorded?: (tx: Tx) => Promise<void>,
+): Promise<Recording> {
   return d.db.transaction(async (tx): Promise<Recording> => {
     const now = await repo.recordTransaction(tx, p.id, txHash);
     if (!now) {
@@ -34,6 +40,7 @@ export async function recordTransaction(d: RecordDeps, p: repo.CryptoPaymentView
       if (current?.txHash !== txHash) return { kind: 'other', payment: current };
     }
     await queueVerification(tx, d.orders, p, txHash);
+    if (now) await onRecorded?.(tx);
     return { kind: 'recorded', now };
   });
 }

@@ -66,10 +66,10 @@ describe('crypto.find_transfer: the server finds a transfer the browser never re
     ]!({ paymentId: await idOf(q) }, { db: db(), jobId: 0, attempt: o.attempt ?? 1, log: o.log?.log ?? w.t.app.log });
   /** The order's log lines saying the server found the transfer. */
   const foundEvents = async (q: CryptoQuote) =>
-    queryRows<{ payload: { step: string; payload: { txh: string } } }>(
+    queryRows<{ payload: { txh: string; log_index: number } }>(
       db(),
       sql`SELECT e.payload FROM order_events e JOIN orders o ON o.id = e.order_id
-          WHERE o.code = ${q.invoice_code} AND e.kind = 'browser_report' AND e.payload->>'step' = 'FOUND_BY_SERVER'`,
+          WHERE o.code = ${q.invoice_code} AND e.kind = 'transfer_found_on_chain'`,
     );
   const verifyJobs = async (q: CryptoQuote) =>
     queryRows<{ id: number }>(
@@ -147,7 +147,7 @@ describe('crypto.find_transfer: the server finds a transfer the browser never re
       { crypto_payment_id: await idOf(q), log_index: 0, amount_base: q.amountBase },
     ]);
     // The order's log says where the hash came from.
-    expect((await foundEvents(q)).map((e) => e.payload.payload.txh)).toEqual([txh]);
+    expect((await foundEvents(q)).map((e) => e.payload.txh)).toEqual([txh]);
   });
 
   it('a page closing before any hash was reported makes the server look soon: the transfer is found and paid', async () => {
@@ -173,7 +173,10 @@ describe('crypto.find_transfer: the server finds a transfer the browser never re
     // The report itself paid nothing.
     expect(await paymentOf(db(), q.tid)).toMatchObject({ status: 'awaiting_transfer', tx_hash: null });
 
-    await queryRows(db(), sql`UPDATE jobs SET run_at = now() WHERE dedupe_key = ${`${CRYPTO_FIND_TRANSFER_JOB}:${id}:after_close`} RETURNING id`);
+    await queryRows(
+      db(),
+      sql`UPDATE jobs SET run_at = now() WHERE dedupe_key = ${`${CRYPTO_FIND_TRANSFER_JOB}:${id}:after_close`} RETURNING id`,
+    );
     await w.t.app.jobs.drain();
     expect(await paymentOf(db(), q.tid)).toMatchObject({ status: 'paid', tx_hash: txh });
   });

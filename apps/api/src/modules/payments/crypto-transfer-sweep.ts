@@ -132,21 +132,24 @@ export async function findUnreportedTransfer(
   const confirmations = head - found.blockNumber + 1n;
   if (!lastTry && Date.now() > verificationDeadline(p.expiresAt).getTime() && confirmations < required)
     return 'unconfirmed';
-  const recorded = await recordTransaction(d, p, found.txHash);
+  const at = { payment: p.tid, order: p.orderCode, tx: found.txHash, log_index: found.logIndex };
+  const recorded = await recordTransaction(d, p, found.txHash, (tx) =>
+    d.orders.logPaymentObservation(
+      p.orderId,
+      'transfer_found_on_chain',
+      {
+        crypto_payment: p.tid,
+        txh: found.txHash,
+        log_index: found.logIndex,
+        block_number: found.blockNumber.toString(),
+        content: 'The browser never reported this transfer: the server found it on chain',
+      },
+      tx,
+    ),
+  );
   // The browser reported meanwhile, or another run of this search was first: theirs stands.
   if (recorded.kind !== 'recorded' || !recorded.now) return 'nothing_to_do';
-  const at = { payment: p.tid, order: p.orderCode, tx: found.txHash, log_index: found.logIndex };
   d.log.info(at, 'crypto transfer found on chain without a report from the browser');
-  // Written once the record has committed (the orders area logs in its own transaction): a
-  // crash in between loses this line, never the payment, which keeps the hash either way.
-  await d.orders.logBrowserReport(p.userId, p.orderCode, 'browser_report', {
-    route: 'eth_crypto',
-    crypto_payment: p.tid,
-    step: 'FOUND_BY_SERVER',
-    content: 'The browser never reported this transfer: the server found it on chain',
-    payload: { txh: found.txHash, log_index: found.logIndex, block_number: found.blockNumber.toString() },
-    result: null,
-  });
   return 'recorded';
 }
 

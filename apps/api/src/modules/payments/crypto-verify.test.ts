@@ -63,12 +63,21 @@ describe('crypto payment verification refuses what does not pay', () => {
     expect((await verify(first.tid, txh)).status).toBe('paid');
     const stock = await stockOf(w.t.database.db, ship.id);
     const replay = await verify(second.tid, txh);
-    expect(replay).toMatchObject({ error: true, code: 'PAYMENT_FAILED', status: 'failed', msg: 'This transaction has already been used.' });
+    expect(replay).toMatchObject({
+      error: true,
+      code: 'PAYMENT_FAILED',
+      status: 'failed',
+      msg: 'This transaction has already been used.',
+    });
     expect((await orderByCode(w.t.database.db, second.invoice_code)).status).toBe('failed');
     // The failed order's copy went back to the shop at once.
     expect(await stockOf(w.t.database.db, ship.id)).toBe(stock + 1);
     expect(await transfersOf(w.t.database.db, txh)).toEqual([
-      { crypto_payment_id: (await paymentOf(w.t.database.db, first.tid)).id, log_index: 0, amount_base: first.amountBase },
+      {
+        crypto_payment_id: (await paymentOf(w.t.database.db, first.tid)).id,
+        log_index: 0,
+        amount_base: first.amountBase,
+      },
     ]);
   });
 
@@ -95,15 +104,18 @@ describe('crypto payment verification refuses what does not pay', () => {
     expect(await paymentOf(w.t.database.db, q.tid)).toMatchObject({ status: 'paid', tx_hash: txh.toLowerCase() });
     // The first hash stays in the order's log, for support.
     const order = await orderByCode(w.t.database.db, q.invoice_code);
-    const logged = await queryRows<{ payload: { step: string; payload: { replaced_txh: string; txh: string } } }>(
+    const logged = await queryRows<{ payload: { replaced_txh: string; txh: string } }>(
       w.t.database.db,
-      sql`SELECT payload FROM order_events WHERE order_id = ${order.id} AND kind = 'browser_report'`,
+      sql`SELECT payload FROM order_events WHERE order_id = ${order.id} AND kind = 'transaction_replaced'`,
     );
-    expect(logged.map((e) => e.payload)).toContainEqual(
-      expect.objectContaining({ step: 'REPLACED_TRANSACTION', payload: { replaced_txh: replaced, txh: txh.toLowerCase() } }),
-    );
+    expect(logged.map((e) => e.payload)).toEqual([
+      expect.objectContaining({ replaced_txh: replaced, txh: txh.toLowerCase() }),
+    ]);
     // Decided now: yet another hash is a 409.
-    const again = await verifyCall(w.t, buyer.token, '/api/payment/eth_crypto', { tid: q.tid, txh: `0x${'cd'.repeat(32)}` });
+    const again = await verifyCall(w.t, buyer.token, '/api/payment/eth_crypto', {
+      tid: q.tid,
+      txh: `0x${'cd'.repeat(32)}`,
+    });
     expect(again.statusCode).toBe(409);
   });
 
@@ -122,11 +134,21 @@ describe('crypto payment verification refuses what does not pay', () => {
     const d = w.chain.deployer;
     const deployed = await d.walletClient.deployContract({ abi: testUsdcAbi, bytecode: testUsdcBytecode, args: [] });
     const fake = (await d.publicClient.waitForTransactionReceipt({ hash: deployed })).contractAddress!;
-    const mint = await d.walletClient.writeContract({ address: fake, abi: testUsdcAbi, functionName: 'mint', args: [buyer.address, 10n ** 12n] });
+    const mint = await d.walletClient.writeContract({
+      address: fake,
+      abi: testUsdcAbi,
+      functionName: 'mint',
+      args: [buyer.address, 10n ** 12n],
+    });
     await d.publicClient.waitForTransactionReceipt({ hash: mint });
 
     const q = await newQuote();
-    const txh = await payUsdc(w.chain, { from: buyer.index, to: q.targetWallet, amount: BigInt(q.amountBase), token: fake });
+    const txh = await payUsdc(w.chain, {
+      from: buyer.index,
+      to: q.targetWallet,
+      amount: BigInt(q.amountBase),
+      token: fake,
+    });
     expect(await verify(q.tid, txh)).toMatchObject({
       status: 'failed',
       msg: 'This transaction does not transfer the USDC this order asks for.',
@@ -216,12 +238,19 @@ describe('crypto payment verification refuses what does not pay', () => {
     expect(await transfersOf(w.t.database.db, txh)).toHaveLength(1);
     // A cheaper order of exactly that amount cannot use it either.
     expect(q2.amountBase).toBe('24999999');
-    expect(await verify(q2.tid, txh)).toMatchObject({ status: 'failed', msg: 'This transaction has already been used.' });
+    expect(await verify(q2.tid, txh)).toMatchObject({
+      status: 'failed',
+      msg: 'This transaction has already been used.',
+    });
   });
 
   it('a larger transfer goes to review: received, recorded, the order not paid until an operator decides', async () => {
     const q = await newQuote();
-    const txh = await payUsdc(w.chain, { from: buyer.index, to: q.targetWallet, amount: BigInt(q.amountBase) + 500_000n });
+    const txh = await payUsdc(w.chain, {
+      from: buyer.index,
+      to: q.targetWallet,
+      amount: BigInt(q.amountBase) + 500_000n,
+    });
     expect(await verify(q.tid, txh)).toMatchObject({
       error: true,
       code: 'PAYMENT_REVIEW',
@@ -235,7 +264,12 @@ describe('crypto payment verification refuses what does not pay', () => {
 
   it('paid after the quote expired and the listing went to another buyer: review, not a second sale', async () => {
     const listingStatus = async (id: string) =>
-      (await w.t.database.db.select({ s: marketplaceListings.status }).from(marketplaceListings).where(eq(marketplaceListings.id, Number(id))))[0]!.s;
+      (
+        await w.t.database.db
+          .select({ s: marketplaceListings.status })
+          .from(marketplaceListings)
+          .where(eq(marketplaceListings.id, Number(id)))
+      )[0]!.s;
     const item = await addListing(w.t.database.db, { sellMicro: 80n * USD, name: 'Verify Late Listing' });
     const late = await quote(w.t, buyer.token, '/api/marketplace/buy_session', { id: item.id });
     await expireQuote(w.t.database.db, late.tid, 1, true);
@@ -252,7 +286,10 @@ describe('crypto payment verification refuses what does not pay', () => {
       status: 'review',
       msg: 'Your payment arrived after the order had closed (it expired or was cancelled). It was received and will be reviewed: please contact us.',
     });
-    expect(await orderByCode(w.t.database.db, late.invoice_code)).toMatchObject({ status: 'expired', needs_review: true });
+    expect(await orderByCode(w.t.database.db, late.invoice_code)).toMatchObject({
+      status: 'expired',
+      needs_review: true,
+    });
     expect(await listingStatus(item.id)).toBe('sold');
     const sales = await queryRows<{ n: number }>(
       w.t.database.db,
@@ -279,7 +316,11 @@ describe('crypto payment confirmations', () => {
     const q = await quote(w.t, buyer.token, '/api/payment/eth_crypto', { id: ship.id });
     const txh = await payQuote(w.chain, buyer, q);
     const res = await postAs(w.t, buyer.token, '/api/payment/eth_crypto/verify', { tid: q.tid, txh });
-    expect(res.json()).toMatchObject({ error: false, status: 'verifying', msg: 'Blockchain transfer success. Please wait. Validating your transaction ....' });
+    expect(res.json()).toMatchObject({
+      error: false,
+      status: 'verifying',
+      msg: 'Blockchain transfer success. Please wait. Validating your transaction ....',
+    });
     expect((await orderByCode(w.t.database.db, q.invoice_code)).status).toBe('pending');
     // Reporting in time holds the stock past the quote, for the confirmations to come.
     const [held] = await queryRows<{ held: boolean }>(
@@ -297,13 +338,16 @@ describe('crypto payment confirmations', () => {
     expect((await orderByCode(w.t.database.db, q.invoice_code)).status).not.toBe('pending');
   });
 
-  it('a mined transaction stays the payment\'s while it confirms: another hash is a 409', async () => {
+  it("a mined transaction stays the payment's while it confirms: another hash is a 409", async () => {
     const ship = await shopLine(w.t.database.db, 2, 3n * USD, 'Confirmations Kept Ship');
     const q = await quote(w.t, buyer.token, '/api/payment/eth_crypto', { id: ship.id });
     const txh = await payQuote(w.chain, buyer, q);
     const first = await postAs(w.t, buyer.token, '/api/payment/eth_crypto/verify', { tid: q.tid, txh });
     expect(first.json()).toMatchObject({ status: 'verifying' });
-    const other = await postAs(w.t, buyer.token, '/api/payment/eth_crypto/verify', { tid: q.tid, txh: `0x${'ef'.repeat(32)}` });
+    const other = await postAs(w.t, buyer.token, '/api/payment/eth_crypto/verify', {
+      tid: q.tid,
+      txh: `0x${'ef'.repeat(32)}`,
+    });
     expect([other.statusCode, other.json().msg]).toEqual([
       409,
       'This payment already has another transaction. Start a new payment to send another one.',
@@ -311,4 +355,3 @@ describe('crypto payment confirmations', () => {
     expect(await paymentOf(w.t.database.db, q.tid)).toMatchObject({ status: 'verifying', tx_hash: txh.toLowerCase() });
   });
 });
-

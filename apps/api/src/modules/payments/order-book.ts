@@ -64,6 +64,13 @@ export interface CryptoOrderBook extends PaymentOrderBook<'crypto'> {
   holdUntil(orderId: number, until: Date, within?: Tx): Promise<Date | null>;
   /** a transfer that may have moved money could not be checked: an operator looks */
   flagForReview(orderId: number, reason: string, payload: Record<string, unknown>, within?: Tx): Promise<void>;
+  /** what the server saw on its own (a transfer found on chain, a replaced transaction), in `within` */
+  logPaymentObservation(
+    orderId: number,
+    kind: 'transfer_found_on_chain' | 'transaction_replaced',
+    payload: Record<string, unknown>,
+    within: Tx,
+  ): Promise<void>;
 }
 
 /** Orders paid through Checkout Sessions record this provider, the sandbox's included. */
