@@ -132,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(leaderboardsRoutes, { prefix: '/api/leaderboards', db });
   const orders = new OrdersService({ db, reservationMinutes: config.orderReservationMinutes });
   await app.register(ordersRoutes, { prefix: '/api/orders', orders });
-  await app.register(fairnessRoutes, { prefix: '/api/fairness', db });
+  await app.register(fairnessRoutes, { prefix: '/api/fairness', db, limiter, rotationsPerHour: config.fairnessRotationsPerHour });
   await app.register(chainPlugin, { chains: config.chains });
   await app.register(paymentsPlugin, { db, orders, card: config.card, widget: config.widget, chains: config.chains, publicUrl: config.publicUrl });
   await app.register(artRoutes, { prefix: ART_PREFIX, cacheDir: path.join(config.dataDir, 'image-cache') });

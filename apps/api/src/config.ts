@@ -35,6 +35,8 @@ const EnvSchema = z.object({
   CHAIN_EXPLORER_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** How long a payment session holds the stock it reserved before the order expires. */
   ORDER_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** How many times an hour a player may end a fairness seed pair (each one is a row kept for verification). */
+  FAIRNESS_ROTATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Stripe's secret API key (sk_…); with STRIPE_WEBHOOK_SECRET, card payments go to Stripe. */
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
   /** The signing secret (whsec_…) of the webhook endpoint {PUBLIC_URL}/api/stripe/webhook. */
@@ -84,6 +86,7 @@ export type Config = {
   seedDemo: boolean;
   unitsChain: UnitsChainConfig;
   orderReservationMinutes: number;
+  fairnessRotationsPerHour: number;
   card: CardProviderConfig;
   widget: WidgetProviderConfig;
   /** EVM chains, USDC payments and the local anvil (chain-config.ts) */
@@ -162,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : !e.DATABASE_URL && e.NODE_ENV !== 'production',
     unitsChain: unitsChain(e, chains.config),
     orderReservationMinutes: e.ORDER_RESERVATION_MINUTES,
+    fairnessRotationsPerHour: e.FAIRNESS_ROTATIONS_PER_HOUR,
     card: cardProvider(e, dataDir),
     widget: widgetProvider(e, dataDir, publicUrl),
     chains: chains.config,

@@ -80,7 +80,8 @@ describe('/api/fairness: seed pairs, rotation and openings', () => {
     )[0]!.server_seed;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // The property test below rotates alice's pair dozens of times; the limit has its own test.
+    t = await createTestApp({ env: { FAIRNESS_ROTATIONS_PER_HOUR: '1000' } });
     const sign = async (name: string) => {
       const id = await t.createUser({ username: name, password: `${name}-password-1` });
       return { id, token: (await t.login(name, `${name}-password-1`)).access_token };
@@ -288,5 +289,50 @@ describe('/api/fairness: seed pairs, rotation and openings', () => {
     for (const id of ['abc', '0', '-1', '1.5', '9'.repeat(30)]) {
       expect((await call('GET', `/api/fairness/openings/${id}`)).statusCode).toBe(400);
     }
+  });
+});
+
+describe('/api/fairness rotation limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('lets a player end 30 pairs an hour (rotate and new client seeds together), then answers 429 and changes nothing', async () => {
+    const sign = async (name: string) => {
+      const id = await t.createUser({ username: name, password: `${name}-password-1` });
+      return { id, token: (await t.login(name, `${name}-password-1`)).access_token };
+    };
+    const [carol, dave] = [await sign('carol'), await sign('dave')];
+    const call = (method: 'POST' | 'PUT', url: string, token: string, payload?: unknown) =>
+      t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
+    for (let i = 0; i < 30; i++) {
+      const res =
+        i % 2
+          ? await call('POST', '/api/fairness/rotate', carol.token)
+          : await call('PUT', '/api/fairness/client_seed', carol.token, { client_seed: `seed-${i}` });
+      expect(res.statusCode).toBe(200);
+    }
+    const pairs = async (userId: string) =>
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`SELECT count(*)::int AS n FROM fairness_seeds WHERE user_id = ${userId}`,
+        )
+      )[0]!.n;
+    const before = await pairs(carol.id);
+
+    const refused = await call('POST', '/api/fairness/rotate', carol.token);
+    expect(refused.statusCode).toBe(429);
+    expect(body(refused).msg).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await call('PUT', '/api/fairness/client_seed', carol.token, { client_seed: 'one-more' })).statusCode).toBe(
+      429,
+    );
+    expect(await pairs(carol.id)).toBe(before);
+
+    // Another player is not affected.
+    expect((await call('POST', '/api/fairness/rotate', dave.token)).statusCode).toBe(200);
   });
 });

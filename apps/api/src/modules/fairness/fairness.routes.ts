@@ -10,6 +10,8 @@ import {
 } from '@starport/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
+import { tooManyRequests } from '../../lib/app-error.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { FairnessService } from './fairness.service.ts';
 
@@ -21,8 +23,20 @@ const errors = { '4xx': ErrorResponseSchema };
  * Provably fair blind-box openings (docs/api-fairness.md), under /api/fairness. Everything
  * about the caller's seed pair needs sign-in; one opening by id is public, for sharing.
  */
-export const fairnessRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+type FairnessDeps = { db: Db; limiter: RateLimiter; rotationsPerHour: number };
+
+export const fairnessRoutes: FastifyPluginAsyncZod<FairnessDeps> = async (app, { db, limiter, rotationsPerHour }) => {
   const fairness = new FairnessService(db);
+
+  /**
+   * Every rotation keeps the pair it ends (its openings must stay verifiable), so a script that
+   * rotates without pause would only fill the table: a player gets FAIRNESS_ROTATIONS_PER_HOUR.
+   */
+  const rotate = async (userId: string, clientSeed?: string) => {
+    const decision = await limiter.hit(`fairness:rotate:user:${userId}`, rotationsPerHour, 3600);
+    if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
+    return fairness.rotate(userId, clientSeed);
+  };
 
   app.get('/seed', {
     preHandler: app.requireAuth,
@@ -42,13 +56,13 @@ export const fairnessRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       tags,
       security,
       summary:
-        'Choose a new client seed: the active pair is revealed and a new one starts with this client seed at nonce 0',
+        'Choose a new client seed: the active pair is revealed and a new one starts with this client seed at nonce 0 (with /rotate, 30 an hour per player by default)',
       body: ClientSeedBodySchema,
       response: { 200: SeedRotationResponseSchema, ...errors },
     },
     handler: async (req) => ({
       error: false as const,
-      data: await fairness.rotate(callerOf(req).userId, req.body.client_seed),
+      data: await rotate(callerOf(req).userId, req.body.client_seed),
     }),
   });
 
@@ -57,10 +71,11 @@ export const fairnessRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     schema: {
       tags,
       security,
-      summary: 'Reveal the active server seed and start a new pair, keeping the client seed',
+      summary:
+        'Reveal the active server seed and start a new pair, keeping the client seed (with /client_seed, 30 an hour per player by default)',
       response: { 200: SeedRotationResponseSchema, ...errors },
     },
-    handler: async (req) => ({ error: false as const, data: await fairness.rotate(callerOf(req).userId) }),
+    handler: async (req) => ({ error: false as const, data: await rotate(callerOf(req).userId) }),
   });
 
   app.get('/openings', {
