@@ -305,7 +305,7 @@ describe('/api/fairness rotation limit', () => {
       return { id, token: (await t.login(name, `${name}-password-1`)).access_token };
     };
     const [carol, dave] = [await sign('carol'), await sign('dave')];
-    const call = (method: 'POST' | 'PUT', url: string, token: string, payload?: unknown) =>
+    const call = (method: 'POST' | 'PUT', url: string, token: string, payload?: Record<string, string>) =>
       t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
     for (let i = 0; i < 30; i++) {
       const res =
