@@ -130,7 +130,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(priceRoutes, { prefix: '/api/getprice', db });
   await app.register(stockValidateRoutes, { prefix: '/api/shop_payment', db });
   await app.register(leaderboardsRoutes, { prefix: '/api/leaderboards', db });
-  const orders = new OrdersService({ db, reservationMinutes: config.orderReservationMinutes });
+  const orders = new OrdersService({
+    db,
+    reservationMinutes: config.orderReservationMinutes,
+    maxPendingOrders: config.orderMaxPending,
+  });
   await app.register(ordersRoutes, { prefix: '/api/orders', orders });
   await app.register(fairnessRoutes, { prefix: '/api/fairness', db, limiter, rotationsPerHour: config.fairnessRotationsPerHour });
   await app.register(chainPlugin, { chains: config.chains });

@@ -35,6 +35,8 @@ const EnvSchema = z.object({
   CHAIN_EXPLORER_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** How long a payment session holds the stock it reserved before the order expires. */
   ORDER_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** Most unpaid orders (each holding stock) a player may have at once; one more checkout is a 409. */
+  ORDER_MAX_PENDING: z.coerce.number().int().min(1).max(1000).default(10),
   /** How many times an hour a player may end a fairness seed pair (each one is a row kept for verification). */
   FAIRNESS_ROTATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Stripe's secret API key (sk_…); with STRIPE_WEBHOOK_SECRET, card payments go to Stripe. */
@@ -86,6 +88,7 @@ export type Config = {
   seedDemo: boolean;
   unitsChain: UnitsChainConfig;
   orderReservationMinutes: number;
+  orderMaxPending: number;
   fairnessRotationsPerHour: number;
   card: CardProviderConfig;
   widget: WidgetProviderConfig;
@@ -165,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : !e.DATABASE_URL && e.NODE_ENV !== 'production',
     unitsChain: unitsChain(e, chains.config),
     orderReservationMinutes: e.ORDER_RESERVATION_MINUTES,
+    orderMaxPending: e.ORDER_MAX_PENDING,
     fairnessRotationsPerHour: e.FAIRNESS_ROTATIONS_PER_HOUR,
     card: cardProvider(e, dataDir),
     widget: widgetProvider(e, dataDir, publicUrl),

@@ -1,5 +1,6 @@
 import type { CartLine, Order, OrderLineRequest, OrderStatus, PaymentMethod } from '@starport/schemas';
-import type { Db, Tx } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { readDiscountTiers } from '../../lib/pricing/discount-tiers.ts';
@@ -14,7 +15,16 @@ import { consumeLines, notEnough, recordReservations, releaseLines as release, t
 
 export const ORDER_EXPIRE_JOB = 'order.expire';
 
-export type OrdersDeps = { db: Db; reservationMinutes: number };
+export type OrdersDeps = {
+  db: Db;
+  reservationMinutes: number;
+  /**
+   * Most unpaid orders a player may have at once (ORDER_MAX_PENDING): each holds stock, so
+   * without a bound one account could keep a limited drop off sale by reopening checkouts.
+   * Unset: no bound (services built for one job, which open no orders).
+   */
+  maxPendingOrders?: number;
+};
 
 /** What a provider told us about a payment (a verified webhook or on-chain transfer, never the browser). */
 export type ProviderPayment = {
@@ -54,6 +64,7 @@ export class OrdersService {
     if (lines.length === 0) throw badRequest('The cart is empty.');
     await refuseWhatIsGone(this.d.db, lines);
     return this.d.db.transaction(async (tx) => {
+      if (this.d.maxPendingOrders !== undefined) await refuseTooManyUnpaid(tx, userId, this.d.maxPendingOrders);
       const priced = await takeLines(tx, userId, lines);
       const tiers = await readDiscountTiers(tx);
       const totals = priceCart(priced, tiers);
@@ -305,6 +316,27 @@ export class OrdersService {
  * them off the winners' row locks and their pool connections (bench/drop). It decides no
  * sale: a line that looks available still has to be taken by the conditional UPDATE.
  */
+/**
+ * The player's row is locked first, so two checkouts at once count one after the other and the
+ * bound holds on PostgreSQL too. An order past its expiry that the expiry job has not reached
+ * yet holds nothing and does not count.
+ */
+async function refuseTooManyUnpaid(tx: Tx, userId: string, max: number): Promise<void> {
+  await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM orders WHERE user_id = ${userId} AND status = 'pending' AND expires_at > now()`,
+  );
+  const unpaid = row?.n ?? 0;
+  if (unpaid >= max) {
+    throw new AppError(
+      'CONFLICT',
+      409,
+      `You have ${unpaid} unpaid orders. Pay for one or cancel it in My Orders before starting another checkout.`,
+    );
+  }
+}
+
 async function refuseWhatIsGone(db: Db, lines: OrderLineRequest[]): Promise<void> {
   const cart = lines.filter((l): l is CartLine => l.object !== 'listing');
   if (cart.length === 0 || cart.length !== lines.length) return;
