@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
-import { openSale, shopLine, USD } from '../payments/payments.fixtures.ts';
+import { writeSetting } from '../../db/settings.ts';
 import { addPlayer, addShopLine, lapse, outcomes, stockOf } from './orders.fixtures.ts';
 import { OrdersService } from './orders.service.ts';
 
+const USD = 1_000_000n;
 const ship = (id: string, total = 1) => ({ id, total, object: 'spaceship' as const });
 const tooMany = (n: number) =>
   `You have ${n} unpaid orders. Pay for one or cancel it in My Orders before starting another checkout.`;
@@ -50,12 +51,12 @@ describe('the bound over HTTP', () => {
     t = await createTestApp({ env: { ORDER_MAX_PENDING: '1' } });
     await t.createUser({ username: 'oneorder', password: 'oneorder-password-1' });
     token = (await t.login('oneorder', 'oneorder-password-1')).access_token;
-    await openSale(t.database.db);
+    await writeSetting(t.database.db, 'sale_program', 1);
   });
   afterAll(async () => t?.close());
 
   it('a second checkout answers 409 with the message, and the first order is untouched', async () => {
-    const line = await shopLine(t.database.db, 5, 40n * USD, 'Capped Skiff');
+    const line = await addShopLine(t.database.db, { stock: 5, sellMicro: 40n * USD, name: 'Capped Skiff' });
     const checkout = () =>
       t.app.inject({
         method: 'POST',
