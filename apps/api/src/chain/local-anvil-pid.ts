@@ -1,5 +1,6 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isProcessAlive } from '../lib/process-alive.ts';
 
 /**
  * The local anvil's pid, in DATA_DIR. The server ends its anvil on every way out it can see,
@@ -18,15 +19,6 @@ export function recordAnvilPid(dataDir: string, pid: number): void {
 
 export function forgetAnvilPid(dataDir: string): void {
   rmSync(path.join(dataDir, ANVIL_PID_FILE), { force: true });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -63,7 +55,7 @@ export async function stopLeftoverAnvil(dataDir: string, stateFile: string): Pro
   }
   process.kill(pid, 'SIGTERM');
   const deadline = Date.now() + STOP_WAIT_MS;
-  while (isAlive(pid) && isAnvilOnStateFile(pid, stateFile)) {
+  while (isProcessAlive(pid) && isAnvilOnStateFile(pid, stateFile)) {
     if (Date.now() > deadline) {
       process.kill(pid, 'SIGKILL');
       break;

@@ -13,6 +13,7 @@ import * as accounts from '../modules/accounts/accounts.repo.ts';
 import { parseTierList, readDiscountTiers, writeDiscountTiers } from '../lib/pricing/discount-tiers.ts';
 import { ordersForReview, resolveReview } from '../modules/orders/orders-review.ts';
 import * as site from '../modules/site/settings.service.ts';
+import { isProcessAlive } from '../lib/process-alive.ts';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -480,7 +481,7 @@ export function claimEmbeddedDatabase(dataDir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number(readFileSync(pidFile, 'utf8').trim());
-      if (attempt > 0 || (Number.isInteger(pid) && pid > 0 && isAlive(pid))) {
+      if (attempt > 0 || (Number.isInteger(pid) && pid > 0 && isProcessAlive(pid))) {
         throw new CliError(
           `Stop Starport first: the embedded database is in use by pid ${pid}.\n(If no Starport is running, delete ${pidFile}.)`,
         );
@@ -492,14 +493,4 @@ export function claimEmbeddedDatabase(dataDir: string): () => void {
     if (existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() === String(process.pid))
       rmSync(pidFile, { force: true });
   };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: it exists but belongs to another user.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
