@@ -121,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(resourceRoutes, { prefix: '/api/resource', db });
   await app.register(accountsRoutes, { prefix: '/api/account', accounts, sessions });
   await app.register(creditRoutes, { prefix: '/api/credit', accounts });
-  await app.register(walletRoutes, { wallet: new WalletAuthService({ db, config, limiter, sessions }) });
+  await app.register(walletRoutes, { wallet: new WalletAuthService({ db, config, limiter, sessions, log: app.log }) });
   await app.register(contactRoutes, { prefix: '/api/contact', db, config, limiter, wakeJobs });
   await app.register(catalogueRoutes, { prefix: '/api/catalogue', db });
   await app.register(marketplaceRoutes, { prefix: '/api/marketplace', db, unitsChain: config.unitsChain });

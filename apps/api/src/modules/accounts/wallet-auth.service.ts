@@ -1,5 +1,7 @@
 import type { ConnectWalletBody, User, WalletNonceResponse, WalletSignatureBody } from '@starport/schemas';
-import { getAddress, verifyMessage, type Hex } from 'viem';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Hex } from 'viem';
+import { chainById } from '../../chain-config.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/app-error.ts';
@@ -18,7 +20,15 @@ import {
   type SiweProblem,
   type SiweSite,
 } from './siwe-message.ts';
-import { consumeNonce, findLiveNonces, findNonce, insertNonce, pruneOldNonces, type NonceRow } from './wallet-nonces.repo.ts';
+import {
+  consumeNonce,
+  findLiveNonces,
+  findNonce,
+  insertNonce,
+  pruneOldNonces,
+  type NonceRow,
+} from './wallet-nonces.repo.ts';
+import { SignatureChainUnavailable, signedByAccount, signedByWallet } from './wallet-signature.ts';
 import { walletUsernames } from './wallet-username.ts';
 import { findUserByWallet, insertWalletUser, setWalletIfNone } from './wallet-users.repo.ts';
 
@@ -66,9 +76,17 @@ function proofError(problem: SiweProblem | 'missing' | 'used' | 'purpose', purpo
     case 'malformed':
       return badRequest('This is not a Sign-In with Ethereum message from Starport.');
     case 'missing':
-      return new AppError('INVALID_NONCE', 401, `There is no ${noun} message waiting for this wallet. Please try again.`);
+      return new AppError(
+        'INVALID_NONCE',
+        401,
+        `There is no ${noun} message waiting for this wallet. Please try again.`,
+      );
     case 'used':
-      return new AppError('INVALID_NONCE', 401, `This ${noun} message has expired or was already used. Please try again.`);
+      return new AppError(
+        'INVALID_NONCE',
+        401,
+        `This ${noun} message has expired or was already used. Please try again.`,
+      );
     case 'purpose':
       return new AppError('INVALID_NONCE', 401, `This is not a ${noun} message. Please try again.`);
     case 'address':
@@ -88,21 +106,21 @@ function proofError(problem: SiweProblem | 'missing' | 'used' | 'purpose', purpo
   }
 }
 
-/**
- * Plain ecrecover: enough for the externally owned accounts that browser and app wallets sign
- * with, and it needs no chain call, so sign-in neither waits on nor trusts an RPC. Contract
- * wallets (ERC-1271 / ERC-6492) would need an eth_call to their contract: not supported.
- */
-async function signedBy(address: string, message: string, signature: Hex): Promise<boolean> {
-  try {
-    return await verifyMessage({ address: getAddress(address), message, signature });
-  } catch {
-    return false; // not a recoverable signature (wrong length, bad v)
-  }
-}
-
-export type WalletAuthDeps = { db: Db; config: Config; limiter: RateLimiter; sessions: SessionService };
-type Proof = { address: string; signature: Hex; message: string | undefined; purpose: NoncePurpose; userId: string | null };
+export type WalletAuthDeps = {
+  db: Db;
+  config: Config;
+  limiter: RateLimiter;
+  sessions: SessionService;
+  /** where a sign-in chain that does not answer is reported */
+  log?: FastifyBaseLogger;
+};
+type Proof = {
+  address: string;
+  signature: Hex;
+  message: string | undefined;
+  purpose: NoncePurpose;
+  userId: string | null;
+};
 
 /** Sign-In with Ethereum and wallet linking (docs/decisions/0020, docs/api-wallet.md). */
 export class WalletAuthService {
@@ -123,10 +141,20 @@ export class WalletAuthService {
   }
 
   /** Verifies the signed message, then signs the wallet's account in, creating it on first use. */
-  async signIn(wallet: string, body: WalletSignatureBody, ip: string): Promise<Tokens & { user: User; created: boolean; msg: string }> {
+  async signIn(
+    wallet: string,
+    body: WalletSignatureBody,
+    ip: string,
+  ): Promise<Tokens & { user: User; created: boolean; msg: string }> {
     const address = wallet.toLowerCase();
     await this.limit(`wallet-signature:ip:${ip}`, WALLET_LIMITS.signaturePerIp);
-    await this.prove({ address, signature: body.signature as Hex, message: body.message, purpose: 'sign_in', userId: null });
+    await this.prove({
+      address,
+      signature: body.signature as Hex,
+      message: body.message,
+      purpose: 'sign_in',
+      userId: null,
+    });
     const { user, created } = await this.walletUser(address, body.wallet_ref);
     const tokens = await this.d.sessions.start(user.id, true);
     return {
@@ -153,7 +181,13 @@ export class WalletAuthService {
   async link(auth: AuthContext, body: ConnectWalletBody): Promise<User> {
     const address = body.wallet.toLowerCase();
     await this.limit(`wallet-link:user:${auth.userId}`, WALLET_LIMITS.linkPerUser);
-    await this.prove({ address, signature: body.signature as Hex, message: body.message, purpose: 'link', userId: auth.userId });
+    await this.prove({
+      address,
+      signature: body.signature as Hex,
+      message: body.message,
+      purpose: 'link',
+      userId: auth.userId,
+    });
     let linked: accountsRepo.UserRow | undefined;
     try {
       linked = await setWalletIfNone(this.d.db, auth.userId, address);
@@ -200,15 +234,30 @@ export class WalletAuthService {
     if (!row) throw proofError('used', p.purpose);
     if (row.address !== p.address) throw new AppError('INVALID_NONCE', 401, WALLET_MESSAGES.otherAddress);
     if (row.purpose !== p.purpose) throw proofError('purpose', p.purpose);
-    if (p.userId !== null && row.userId !== p.userId) throw new AppError('INVALID_NONCE', 401, WALLET_MESSAGES.otherAccount);
+    if (p.userId !== null && row.userId !== p.userId)
+      throw new AppError('INVALID_NONCE', 401, WALLET_MESSAGES.otherAccount);
     // Issued for a chain the site has since left: the message was rewritten to the new one.
     if (row.chainId !== check.chainId) throw new AppError('INVALID_MESSAGE', 401, WALLET_MESSAGES.staleChain);
-    if (!signatureChecked && !(await signedBy(p.address, text, p.signature))) throw badSignature();
+    if (!signatureChecked && !(await this.signedBy(p.address, text, p.signature))) throw badSignature();
     // Only the very text issued with the nonce: not a link nonce under the sign-in statement,
     // not the same nonce with other dates, even when the wallet itself signed that text.
     if (text !== row.message) throw new AppError('INVALID_MESSAGE', 401, WALLET_MESSAGES.notAsIssued);
-    if (!(await consumeNonce(this.d.db, { nonce: row.nonce, address: p.address, purpose: p.purpose, userId: p.userId }))) {
+    if (
+      !(await consumeNonce(this.d.db, { nonce: row.nonce, address: p.address, purpose: p.purpose, userId: p.userId }))
+    ) {
       throw proofError('used', p.purpose);
+    }
+  }
+
+  /** An account's signature, or a contract wallet's on the sign-in chain (wallet-signature.ts); 503 when that chain cannot answer. */
+  private async signedBy(address: string, message: string, signature: Hex): Promise<boolean> {
+    const chain = chainById(this.d.config.chains, this.d.config.chains.paymentChainId);
+    try {
+      return await signedByWallet(address, message, signature, chain);
+    } catch (err) {
+      if (!(err instanceof SignatureChainUnavailable)) throw err;
+      this.d.log?.warn({ reason: err.reason }, 'wallet signature: the sign-in chain did not answer');
+      throw new AppError('UNAVAILABLE', 503, WALLET_MESSAGES.unavailable);
     }
   }
 
@@ -218,22 +267,35 @@ export class WalletAuthService {
    * which anybody can replace by asking for another nonce for this address (docs/decisions/0020).
    */
   private async liveNonceSignedBy(p: Proof): Promise<NonceRow> {
-    const live = await findLiveNonces(this.d.db, { address: p.address, purpose: p.purpose, userId: p.userId, limit: UNSENT_MESSAGE_CANDIDATES });
+    const live = await findLiveNonces(this.d.db, {
+      address: p.address,
+      purpose: p.purpose,
+      userId: p.userId,
+      limit: UNSENT_MESSAGE_CANDIDATES,
+    });
     if (!live.length) throw proofError('missing', p.purpose);
     for (const row of live) {
-      if (await signedBy(p.address, row.message, p.signature)) return row;
+      // Accounts only: a contract wallet's check is a chain call, not one to make 50 times.
+      if (await signedByAccount(p.address, row.message, p.signature)) return row;
     }
     throw badSignature();
   }
 
   /** The wallet's account, or a new one: no e-mail, no password, a username made from the address. */
-  private async walletUser(address: string, walletRef: string | undefined): Promise<{ user: accountsRepo.UserRow; created: boolean }> {
+  private async walletUser(
+    address: string,
+    walletRef: string | undefined,
+  ): Promise<{ user: accountsRepo.UserRow; created: boolean }> {
     const existing = await findUserByWallet(this.d.db, address);
     if (existing) return { user: existing, created: false };
     // A referral code is recorded once, at creation; a wallet cannot refer itself.
     const ref = walletRef?.trim().toLowerCase() || null;
     for (const username of walletUsernames(address)) {
-      const user = await insertWalletUser(this.d.db, { username, walletAddress: address, walletRef: ref === address ? null : ref });
+      const user = await insertWalletUser(this.d.db, {
+        username,
+        walletAddress: address,
+        walletRef: ref === address ? null : ref,
+      });
       if (user) return { user, created: true };
       // Either the username is taken, or the same wallet signed in at the same moment.
       const raced = await findUserByWallet(this.d.db, address);
@@ -253,7 +315,15 @@ export class WalletAuthService {
     if (chainId === null) return 'no payment chain is configured (PAYMENT_CHAIN_ID), and wallet messages name one';
     try {
       const now = new Date();
-      buildSiweMessage({ site: this.site, address: `0x${'0'.repeat(40)}`, chainId, nonce: newNonce(), purpose: 'sign_in', issuedAt: now, expiresAt: now });
+      buildSiweMessage({
+        site: this.site,
+        address: `0x${'0'.repeat(40)}`,
+        chainId,
+        nonce: newNonce(),
+        purpose: 'sign_in',
+        issuedAt: now,
+        expiresAt: now,
+      });
       return null;
     } catch {
       return `PUBLIC_URL's host (${this.site.domain}) cannot be the domain of a Sign-In with Ethereum message`;

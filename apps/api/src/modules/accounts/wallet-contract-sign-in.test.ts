@@ -1,0 +1,146 @@
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { compileDirectory } from '@starport/chain/compiler';
+import { encodeFunctionData, keccak256, serializeErc6492Signature, toHex, type Abi, type Address } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestChain, type TestChain } from '../../../test/chain-fixtures.ts';
+import { body, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { WALLET_MESSAGES } from './wallet-auth.service.ts';
+import { nonceFor, player, postSignature } from './wallet-auth.fixtures.ts';
+
+/**
+ * Contract wallets (smart accounts, common on Base) sign in too: a deployed one answers
+ * ERC-1271 on the sign-in chain, one not deployed yet signs with an ERC-6492 wrapper naming its
+ * factory. The owner's key signs; the account is the contract's address.
+ */
+describe('wallet sign-in with a contract wallet (ERC-1271, ERC-6492)', () => {
+  let chain: TestChain;
+  let t: TestApp;
+  let walletAbi: Abi;
+  let factoryAbi: Abi;
+  let factory: Address;
+  const owner = player(5);
+  const stranger = player(6);
+
+  beforeAll(async () => {
+    chain = await startTestChain();
+    t = await createTestApp({ env: chain.env });
+    const compiled = compileDirectory(fileURLToPath(new URL('../../../test/contracts/', import.meta.url)), [
+      'TestSmartWallet',
+      'TestSmartWalletFactory',
+    ] as const);
+    walletAbi = compiled.TestSmartWallet.abi as Abi;
+    factoryAbi = compiled.TestSmartWalletFactory.abi as Abi;
+    const { walletClient, publicClient } = chain.deployer;
+    const hash = await walletClient.deployContract({
+      abi: factoryAbi,
+      bytecode: compiled.TestSmartWalletFactory.bytecode,
+    });
+    factory = (await publicClient.waitForTransactionReceipt({ hash })).contractAddress!;
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await chain?.stop();
+  });
+
+  const predict = (salt: `0x${string}`) =>
+    chain.deployer.publicClient.readContract({
+      address: factory,
+      abi: factoryAbi,
+      functionName: 'predict',
+      args: [owner.address, salt],
+    }) as Promise<Address>;
+
+  async function deployedWallet(salt: `0x${string}`): Promise<Address> {
+    const { walletClient, publicClient } = chain.deployer;
+    const hash = await walletClient.writeContract({
+      address: factory,
+      abi: factoryAbi,
+      functionName: 'deploy',
+      args: [owner.address, salt],
+    });
+    await publicClient.waitForTransactionReceipt({ hash });
+    return predict(salt);
+  }
+
+  it('a deployed contract wallet signs in when its owner signed; another key is refused and uses no nonce', async () => {
+    const wallet = await deployedWallet(keccak256(toHex('deployed')));
+    const code = await chain.deployer.publicClient.getCode({ address: wallet });
+    expect(code && code.length > 2).toBe(true);
+    expect(
+      await chain.deployer.publicClient.readContract({ address: wallet, abi: walletAbi, functionName: 'owner' }),
+    ).toBe(owner.address);
+
+    const { message } = await nonceFor(t, wallet);
+    const refused = await postSignature(t, wallet, { message, signature: await stranger.signMessage({ message }) });
+    expect(refused.statusCode).toBe(401);
+    expect(body(refused)).toMatchObject({ code: 'INVALID_SIGNATURE', msg: WALLET_MESSAGES.badSignature });
+
+    const res = await postSignature(t, wallet, { message, signature: await owner.signMessage({ message }) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ created: true, user: { walletAddress: wallet.toLowerCase() } });
+  });
+
+  it('a contract wallet not deployed yet signs in with an ERC-6492 signature naming its factory', async () => {
+    const salt = keccak256(toHex('counterfactual'));
+    const wallet = await predict(salt);
+    expect(await chain.deployer.publicClient.getCode({ address: wallet })).toBeUndefined();
+
+    const { message } = await nonceFor(t, wallet);
+    const wrap = async (signer: typeof owner) =>
+      serializeErc6492Signature({
+        address: factory,
+        data: encodeFunctionData({ abi: factoryAbi, functionName: 'deploy', args: [owner.address, salt] }),
+        signature: await signer.signMessage({ message }),
+      });
+    const refused = await postSignature(t, wallet, { message, signature: await wrap(stranger) });
+    expect(refused.statusCode).toBe(401);
+
+    const res = await postSignature(t, wallet, { message, signature: await wrap(owner) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ user: { walletAddress: wallet.toLowerCase() } });
+    // The check ran as a call: the wallet is still not deployed.
+    expect(await chain.deployer.publicClient.getCode({ address: wallet })).toBeUndefined();
+  });
+
+  it('an owner signature does not sign for an ordinary account, and a bad one costs no chain call beyond its code', async () => {
+    const account = player(7);
+    const { message } = await nonceFor(t, account.address);
+    const res = await postSignature(t, account.address, { message, signature: await owner.signMessage({ message }) });
+    expect(res.statusCode).toBe(401);
+    expect(body(res).code).toBe('INVALID_SIGNATURE');
+  });
+
+  it('when the sign-in chain does not answer, a signature that is not an account’s is a 503, and the nonce stays usable', async () => {
+    const down = await refusingPort();
+    const id = chain.anvil.chainId;
+    const offline = await createTestApp({ env: { ...chain.env, [`CHAIN_${id}_RPC_URL`]: `http://127.0.0.1:${down}` } });
+    try {
+      const account = player(8);
+      const { message } = await nonceFor(offline, account.address);
+      const res = await postSignature(offline, account.address, {
+        message,
+        signature: await owner.signMessage({ message }),
+      });
+      expect(res.statusCode).toBe(503);
+      expect(body(res)).toMatchObject({ code: 'UNAVAILABLE', msg: WALLET_MESSAGES.unavailable });
+      // An account's own signature needs no chain: it still signs in, with the same nonce.
+      const ok = await postSignature(offline, account.address, {
+        message,
+        signature: await account.signMessage({ message }),
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+    } finally {
+      await offline.close();
+    }
+  });
+});
+
+/** A port on 127.0.0.1 that refuses connections (bound once, then closed). */
+async function refusingPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
