@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../src/db/client.ts';
-import { dncPacks, marketplaceListings, ships } from '../src/db/schema/index.ts';
+import { dncPacks, marketplaceListings, ships, shopStock } from '../src/db/schema/index.ts';
 
 /**
  * Catalogue rows for tests of any area (orders, payments, …) without the whole demo catalogue.
@@ -30,6 +31,36 @@ export async function addShip(db: DbOrTx, name = `Test Ship ${unique()}`): Promi
     })
     .returning({ id: ships.id });
   return ship!.id;
+}
+
+/** A shop line of a new ship: `stock` copies at `sellMicro` (listed at `listMicro`, default the same). */
+export async function addShopLine(
+  db: DbOrTx,
+  o: { stock: number; sellMicro: bigint; listMicro?: bigint; name?: string },
+): Promise<{ id: string; name: string }> {
+  const name = o.name ?? `Test Ship ${unique()}`;
+  const shipId = await addShip(db, name);
+  const [line] = await db
+    .insert(shopStock)
+    .values({
+      shipId,
+      element: 0,
+      rarity: 0,
+      priceMicro: Number(o.listMicro ?? o.sellMicro),
+      sellPriceMicro: Number(o.sellMicro),
+      stock: o.stock,
+    })
+    .returning({ id: shopStock.id });
+  return { id: String(line!.id), name };
+}
+
+/** Copies a shop line has left. */
+export async function stockOf(db: DbOrTx, shopStockId: string): Promise<number> {
+  const [row] = await db
+    .select({ stock: shopStock.stock })
+    .from(shopStock)
+    .where(eq(shopStock.id, Number(shopStockId)));
+  return row!.stock;
 }
 
 /**

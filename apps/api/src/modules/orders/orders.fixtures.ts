@@ -1,35 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
-import { addShip } from '../../../test/catalogue-fixtures.ts';
+import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { blindBoxes, blindBoxTiers, shopStock, users } from '../../db/schema/index.ts';
+import { blindBoxes, blindBoxTiers, users } from '../../db/schema/index.ts';
 
-export { addListing } from '../../../test/catalogue-fixtures.ts';
+export { addListing, addShopLine, stockOf } from '../../../test/catalogue-fixtures.ts';
 
 /** Test fixtures: a few shop lines, blind boxes, listings and players, without the whole demo catalogue. */
-
-let seq = 0;
-
-export async function addShopLine(
-  db: DbOrTx,
-  o: { stock: number; sellMicro: bigint; listMicro?: bigint; name?: string },
-): Promise<{ id: string; name: string }> {
-  seq += 1;
-  const name = o.name ?? `Test Ship ${seq}-${Math.random().toString(36).slice(2, 6)}`;
-  const shipId = await addShip(db, name);
-  const [line] = await db
-    .insert(shopStock)
-    .values({
-      shipId,
-      element: 0,
-      rarity: 0,
-      priceMicro: Number(o.listMicro ?? o.sellMicro),
-      sellPriceMicro: Number(o.sellMicro),
-      stock: o.stock,
-    })
-    .returning({ id: shopStock.id });
-  return { id: String(line!.id), name };
-}
 
 /**
  * A blind box at $250 (listed $1,000): by default the Frontier Blind Box, cart id
@@ -103,14 +79,6 @@ export async function addPlayer(db: DbOrTx, username: string): Promise<string> {
     .values({ username, email: `${username}@example.com`, emailVerifiedAt: new Date() })
     .returning({ id: users.id });
   return row!.id;
-}
-
-export async function stockOf(db: DbOrTx, shopStockId: string): Promise<number> {
-  const [row] = await db
-    .select({ stock: shopStock.stock })
-    .from(shopStock)
-    .where(eq(shopStock.id, Number(shopStockId)));
-  return row!.stock;
 }
 
 /** Moves an order's expiry (and its job) into the past, as if its reservation window had passed. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
@@ -102,5 +103,31 @@ describe('on PostgreSQL: one player checking out many times at once over two API
     expect(r.ok).toHaveLength(3);
     expect(r.conflicts).toHaveLength(13);
     expect(await stockOf(database.db, line.id)).toBe(85);
+  });
+
+  it('does not wait on a transaction that adds a row referring to the player, as a fulfilment does (no deadlock)', async () => {
+    const service = new OrdersService({ db: database.db, reservationMinutes: 30, maxPendingOrders: 3 });
+    const line = await addShopLine(database.db, { stock: 10, sellMicro: 10n * USD });
+    const pilot = await addPlayer(database.db, 'fulfilled');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const isInserted = new Promise<void>((resolve) => (inserted = resolve));
+    // A row that refers to the player takes KEY SHARE on the player's row until it commits.
+    const holder = second.db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO credit_ledger (user_id, amount, reason) VALUES (${pilot}, 1, 'lock test')`);
+      inserted();
+      await held;
+    });
+    await isInserted;
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await Promise.race([
+      service.openOrder(pilot, [ship(line.id)], 'card').then(() => 'opened'),
+      new Promise((resolve) => (timer = setTimeout(() => resolve('waited for the other transaction'), 10_000))),
+    ]);
+    clearTimeout(timer);
+    release();
+    await holder;
+    expect(outcome).toBe('opened');
   });
 });

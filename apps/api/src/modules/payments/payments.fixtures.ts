@@ -1,64 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { writeSetting } from '../../db/settings.ts';
-import { ships, shopStock } from '../../db/schema/index.ts';
+import { addShopLine } from '../../../test/catalogue-fixtures.ts';
+
+export { stockOf } from '../../../test/catalogue-fixtures.ts';
 
 /** Test fixtures for card payments: shop lines, the sale switch, and Stripe-shaped events. */
 
 export const USD = 1_000_000n;
-let seq = 0;
-
-export async function shopLine(
+/** A shop line of `stock` copies at `sellMicro` (catalogue-fixtures' addShopLine, in this area's argument order). */
+export const shopLine = (
   db: DbOrTx,
   stock: number,
   sellMicro: bigint,
   name?: string,
-): Promise<{ id: string; name: string }> {
-  seq += 1;
-  const shipName = name ?? `Pay Test Ship ${seq}-${randomBytes(3).toString('hex')}`;
-  const [ship] = await db
-    .insert(ships)
-    .values({
-      element: 0,
-      rarity: 0,
-      name: shipName,
-      description: 'A ship for payment tests.',
-      health: 100,
-      healing: 1,
-      gunDamage: 10,
-      rocketDamage: 10,
-      defense: 5,
-      afterburner: 5,
-      rocketRechargeTime: 1000,
-      rocketFireRate: 10,
-      artSeed: 9000 + seq,
-    })
-    .returning({ id: ships.id });
-  const [line] = await db
-    .insert(shopStock)
-    .values({
-      shipId: ship!.id,
-      element: 0,
-      rarity: 0,
-      priceMicro: Number(sellMicro),
-      sellPriceMicro: Number(sellMicro),
-      stock,
-    })
-    .returning({ id: shopStock.id });
-  return { id: String(line!.id), name: shipName };
-}
+): Promise<{ id: string; name: string }> => addShopLine(db, { stock, sellMicro, ...(name ? { name } : {}) });
 
 export const openSale = (db: DbOrTx, open = true) => writeSetting(db, 'sale_program', open ? 1 : 0);
-
-export async function stockOf(db: DbOrTx, id: string): Promise<number> {
-  const [row] = await db
-    .select({ stock: shopStock.stock })
-    .from(shopStock)
-    .where(eq(shopStock.id, Number(id)));
-  return row!.stock;
-}
 
 export type OrderState = {
   id: number;
