@@ -24,9 +24,13 @@ export const WalletNonceResponseSchema = z.object({
 });
 export type WalletNonceResponse = z.infer<typeof WalletNonceResponseSchema>;
 
+/**
+ * An account's signature is 65 bytes; a contract wallet's can be far longer (a passkey wallet's
+ * WebAuthn data, wrapped with its factory call when not deployed yet, ERC-6492): up to 4 KiB.
+ */
 const SignatureSchema = z
   .string({ error: 'The signature is missing.' })
-  .regex(/^0x[0-9a-fA-F]{2,2048}$/, { error: 'The signature must be 0x followed by hex digits.' });
+  .regex(/^0x[0-9a-fA-F]{2,8192}$/, { error: 'The signature must be 0x followed by at most 8192 hex digits.' });
 
 /**
  * POST /api/web3_login/{wallet}/signature. `message` is the signed text; without it the message

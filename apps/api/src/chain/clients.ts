@@ -3,8 +3,16 @@ import type { ChainSetup } from '../chain-config.ts';
 
 export type ChainClient = PublicClient<Transport, Chain>;
 
-/** One RPC call may take this long before viem gives up (a job retries it later). */
-const RPC_TIMEOUT_MS = 10_000;
+/**
+ * How patient a client is. `job`: one RPC call may take 10 s and is tried twice (a job retries
+ * later anyway). `request`: for a call made while a player waits (a contract wallet's sign-in),
+ * 3 s and no retry, so a slow node or a caller's expensive check cannot hold requests open.
+ */
+export type ClientPace = 'job' | 'request';
+const PACE: Record<ClientPace, { timeout: number; retryCount: number }> = {
+  job: { timeout: 10_000, retryCount: 1 },
+  request: { timeout: 3_000, retryCount: 0 },
+};
 
 const clients = new Map<string, ChainClient>();
 
@@ -13,8 +21,8 @@ const clients = new Map<string, ChainClient>();
  * reused: viem batches nothing across clients, and a client per request would open a new HTTP
  * agent each time. Keyed by id and RPC too, so two test chains with one id do not share one.
  */
-export function publicClientFor(chain: ChainSetup): ChainClient {
-  const key = `${chain.id}|${chain.rpcUrl}`;
+export function publicClientFor(chain: ChainSetup, pace: ClientPace = 'job'): ChainClient {
+  const key = `${chain.id}|${chain.rpcUrl}|${pace}`;
   let client = clients.get(key);
   if (!client) {
     client = createPublicClient({
@@ -25,7 +33,7 @@ export function publicClientFor(chain: ChainSetup): ChainClient {
         rpcUrls: { default: { http: [chain.rpcUrl] } },
         ...(chain.explorerUrl ? { blockExplorers: { default: { name: chain.name, url: chain.explorerUrl } } } : {}),
       }),
-      transport: http(chain.rpcUrl, { timeout: RPC_TIMEOUT_MS, retryCount: 1 }),
+      transport: http(chain.rpcUrl, PACE[pace]),
     });
     clients.set(key, client);
   }
@@ -56,8 +64,8 @@ const checked = new WeakMap<ChainClient, Promise<void>>();
  * the RPC's own error when it does not answer; both are asked again next time, so a corrected
  * RPC behind the same address is picked up without a restart.
  */
-export async function checkedClientFor(chain: ChainSetup): Promise<ChainClient> {
-  const client = publicClientFor(chain);
+export async function checkedClientFor(chain: ChainSetup, pace: ClientPace = 'job'): Promise<ChainClient> {
+  const client = publicClientFor(chain, pace);
   let check = checked.get(client);
   if (!check) {
     check = client.getChainId().then((answered) => {
@@ -71,6 +79,9 @@ export async function checkedClientFor(chain: ChainSetup): Promise<ChainClient> 
 }
 
 /** {explorerUrl}/tx/{hash}, when the chain has an explorer. */
-export function explorerTxUrl(chain: Pick<ChainSetup, 'explorerUrl'> | undefined, txHash: string | null): string | null {
+export function explorerTxUrl(
+  chain: Pick<ChainSetup, 'explorerUrl'> | undefined,
+  txHash: string | null,
+): string | null {
   return chain?.explorerUrl && txHash ? `${chain.explorerUrl}/tx/${txHash}` : null;
 }

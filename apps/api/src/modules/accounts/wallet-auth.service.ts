@@ -238,10 +238,11 @@ export class WalletAuthService {
       throw new AppError('INVALID_NONCE', 401, WALLET_MESSAGES.otherAccount);
     // Issued for a chain the site has since left: the message was rewritten to the new one.
     if (row.chainId !== check.chainId) throw new AppError('INVALID_MESSAGE', 401, WALLET_MESSAGES.staleChain);
-    if (!signatureChecked && !(await this.signedBy(p.address, text, p.signature))) throw badSignature();
     // Only the very text issued with the nonce: not a link nonce under the sign-in statement,
-    // not the same nonce with other dates, even when the wallet itself signed that text.
+    // not the same nonce with other dates, even when the wallet itself signed that text. Checked
+    // before the signature, which for a contract wallet is a call to the chain.
     if (text !== row.message) throw new AppError('INVALID_MESSAGE', 401, WALLET_MESSAGES.notAsIssued);
+    if (!signatureChecked && !(await this.signedBy(p.address, text, p.signature))) throw badSignature();
     if (
       !(await consumeNonce(this.d.db, { nonce: row.nonce, address: p.address, purpose: p.purpose, userId: p.userId }))
     ) {

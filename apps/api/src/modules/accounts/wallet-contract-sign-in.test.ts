@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { compileDirectory } from '@starport/chain/compiler';
 import { encodeFunctionData, keccak256, serializeErc6492Signature, toHex, type Abi, type Address } from 'viem';
@@ -51,6 +51,14 @@ describe('wallet sign-in with a contract wallet (ERC-1271, ERC-6492)', () => {
       args: [owner.address, salt],
     }) as Promise<Address>;
 
+  /** An ERC-6492 signature: the factory's deploy call for the owner's wallet, around `signer`'s signature. */
+  const wrapped = async (signer: typeof owner, salt: `0x${string}`, message: string) =>
+    serializeErc6492Signature({
+      address: factory,
+      data: encodeFunctionData({ abi: factoryAbi, functionName: 'deploy', args: [owner.address, salt] }),
+      signature: await signer.signMessage({ message }),
+    });
+
   async function deployedWallet(salt: `0x${string}`): Promise<Address> {
     const { walletClient, publicClient } = chain.deployer;
     const hash = await walletClient.writeContract({
@@ -87,28 +95,61 @@ describe('wallet sign-in with a contract wallet (ERC-1271, ERC-6492)', () => {
     expect(await chain.deployer.publicClient.getCode({ address: wallet })).toBeUndefined();
 
     const { message } = await nonceFor(t, wallet);
-    const wrap = async (signer: typeof owner) =>
-      serializeErc6492Signature({
-        address: factory,
-        data: encodeFunctionData({ abi: factoryAbi, functionName: 'deploy', args: [owner.address, salt] }),
-        signature: await signer.signMessage({ message }),
-      });
-    const refused = await postSignature(t, wallet, { message, signature: await wrap(stranger) });
+    const refused = await postSignature(t, wallet, { message, signature: await wrapped(stranger, salt, message) });
     expect(refused.statusCode).toBe(401);
 
-    const res = await postSignature(t, wallet, { message, signature: await wrap(owner) });
+    const res = await postSignature(t, wallet, { message, signature: await wrapped(owner, salt, message) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ user: { walletAddress: wallet.toLowerCase() } });
     // The check ran as a call: the wallet is still not deployed.
     expect(await chain.deployer.publicClient.getCode({ address: wallet })).toBeUndefined();
   });
 
-  it('an owner signature does not sign for an ordinary account, and a bad one costs no chain call beyond its code', async () => {
+  it('an owner signature does not sign for an ordinary account', async () => {
     const account = player(7);
     const { message } = await nonceFor(t, account.address);
     const res = await postSignature(t, account.address, { message, signature: await owner.signMessage({ message }) });
     expect(res.statusCode).toBe(401);
     expect(body(res).code).toBe('INVALID_SIGNATURE');
+  });
+
+  it('takes a contract wallet’s long signature (up to 4 KiB) and refuses a longer one with a 400', async () => {
+    const wallet = await predict(keccak256(toHex('long')));
+    const { message } = await nonceFor(t, wallet);
+    const long = await postSignature(t, wallet, { message, signature: `0x${'ab'.repeat(3000)}` });
+    expect(long.statusCode).toBe(401);
+    const tooLong = await postSignature(t, wallet, { message, signature: `0x${'ab'.repeat(4097)}` });
+    expect(tooLong.statusCode).toBe(400);
+    expect(body(tooLong).msg).toMatch(/at most 8192 hex digits/);
+  });
+
+  it('a chain that stops answering after it was checked makes a wallet not yet deployed a 503, not a refusal', async () => {
+    const proxy = await tcpProxy(chain.anvil.port);
+    const id = chain.anvil.chainId;
+    const viaProxy = await createTestApp({
+      env: { ...chain.env, [`CHAIN_${id}_RPC_URL`]: `http://127.0.0.1:${proxy.port}` },
+    });
+    let closed = false;
+    try {
+      const salt = keccak256(toHex('proxied'));
+      const wallet = await predict(salt);
+      const first = await nonceFor(viaProxy, wallet);
+      const ok = await postSignature(viaProxy, wallet, {
+        message: first.message,
+        signature: await wrapped(owner, salt, first.message),
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+
+      await proxy.close();
+      closed = true;
+      const { message } = await nonceFor(viaProxy, wallet);
+      const res = await postSignature(viaProxy, wallet, { message, signature: await wrapped(owner, salt, message) });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(body(res)).toMatchObject({ code: 'UNAVAILABLE', msg: WALLET_MESSAGES.unavailable });
+    } finally {
+      await viaProxy.close();
+      if (!closed) await proxy.close();
+    }
   });
 
   it('when the sign-in chain does not answer, a signature that is not an account’s is a 503, and the nonce stays usable', async () => {
@@ -135,6 +176,29 @@ describe('wallet sign-in with a contract wallet (ERC-1271, ERC-6492)', () => {
     }
   });
 });
+
+/** A TCP proxy on 127.0.0.1 to `port`; close() ends it and every connection through it. */
+async function tcpProxy(port: number): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(port, '127.0.0.1');
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+      s.on('error', () => s.destroy());
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as { port: number }).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
 
 /** A port on 127.0.0.1 that refuses connections (bound once, then closed). */
 async function refusingPort(): Promise<number> {
