@@ -3,22 +3,48 @@ import path from 'node:path';
 import { isProcessAlive } from '../lib/process-alive.ts';
 
 /**
- * The local anvil's pid, in DATA_DIR. The server ends its anvil on every way out it can see,
- * but a SIGKILL (or a crash of Node itself) leaves anvil running: it holds the port, and its
- * state since the last clean stop exists only in its memory. The next start finds it here and
- * stops it with SIGTERM, so anvil writes that state to its file before the new one loads it.
+ * The local anvil's pid and its server's, in DATA_DIR. The server ends its anvil on every way
+ * out it can see, but a SIGKILL (or a crash of Node itself) leaves anvil running: it holds the
+ * port, and its state since the last clean stop exists only in its memory. The next start
+ * finds it here and, once sure its server is gone, stops it with SIGTERM, so anvil writes that
+ * state to its file before the new one loads it. A server still running keeps its anvil.
  */
 export const ANVIL_PID_FILE = 'anvil.pid';
 
 const STOP_WAIT_MS = 15_000;
+const KILL_WAIT_MS = 2_000;
 const POLL_MS = 100;
 
-export function recordAnvilPid(dataDir: string, pid: number): void {
-  writeFileSync(path.join(dataDir, ANVIL_PID_FILE), String(pid));
+type Recorded = { anvil: number; server: number };
+
+/** An anvil that a server still running uses: it is not this start's to stop. */
+export class AnvilInUse extends Error {
+  constructor(readonly recorded: Recorded) {
+    super(
+      `Another Starport (pid ${recorded.server}) runs the local chain of this DATA_DIR (anvil, pid ${recorded.anvil}). ` +
+        'Stop it first, or give this one another DATA_DIR.',
+    );
+    this.name = 'AnvilInUse';
+  }
+}
+
+export function recordAnvilPid(dataDir: string, anvil: number): void {
+  const record: Recorded = { anvil, server: process.pid };
+  writeFileSync(path.join(dataDir, ANVIL_PID_FILE), JSON.stringify(record));
 }
 
 export function forgetAnvilPid(dataDir: string): void {
   rmSync(path.join(dataDir, ANVIL_PID_FILE), { force: true });
+}
+
+function readRecord(dataDir: string): Recorded | null {
+  try {
+    const parsed = JSON.parse(readFileSync(path.join(dataDir, ANVIL_PID_FILE), 'utf8')) as Partial<Recorded>;
+    const ok = (n: unknown): n is number => Number.isInteger(n) && (n as number) > 0;
+    return ok(parsed.anvil) && ok(parsed.server) ? { anvil: parsed.anvil, server: parsed.server } : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -38,29 +64,33 @@ export function isAnvilOnStateFile(pid: number, stateFile: string): boolean {
   return program.startsWith('anvil') && stateAt >= 0 && args[stateAt + 1] === stateFile;
 }
 
+async function waitWhile(running: () => boolean, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (running()) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  return true;
+}
+
 /**
  * Stops the anvil an earlier start left running on this state file, waiting while it saves its
- * state (SIGKILL after 15 s). Returns the pid it stopped, or null when there was none.
+ * state (SIGKILL after 15 s). Returns the pid it stopped, or null when there was none. Throws
+ * AnvilInUse when the server that started it still runs (another process than this one).
  */
 export async function stopLeftoverAnvil(dataDir: string, stateFile: string): Promise<number | null> {
-  let pid: number;
-  try {
-    pid = Number(readFileSync(path.join(dataDir, ANVIL_PID_FILE), 'utf8').trim());
-  } catch {
-    return null;
-  }
-  if (!Number.isInteger(pid) || pid <= 0 || !isAnvilOnStateFile(pid, stateFile)) {
+  const recorded = readRecord(dataDir);
+  if (!recorded || !isAnvilOnStateFile(recorded.anvil, stateFile)) {
     forgetAnvilPid(dataDir);
     return null;
   }
+  if (recorded.server !== process.pid && isProcessAlive(recorded.server)) throw new AnvilInUse(recorded);
+  const pid = recorded.anvil;
+  const running = () => isProcessAlive(pid) && isAnvilOnStateFile(pid, stateFile);
   process.kill(pid, 'SIGTERM');
-  const deadline = Date.now() + STOP_WAIT_MS;
-  while (isProcessAlive(pid) && isAnvilOnStateFile(pid, stateFile)) {
-    if (Date.now() > deadline) {
-      process.kill(pid, 'SIGKILL');
-      break;
-    }
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  if (!(await waitWhile(running, STOP_WAIT_MS))) {
+    process.kill(pid, 'SIGKILL');
+    await waitWhile(running, KILL_WAIT_MS);
   }
   forgetAnvilPid(dataDir);
   return pid;

@@ -170,7 +170,11 @@ describe('startLocalChain', () => {
       args: [orphan.treasury, 7n * 10n ** 6n],
     });
     await player.publicClient.waitForTransactionReceipt({ hash });
-    expect(readFileSync(path.join(dataDir, ANVIL_PID_FILE), 'utf8')).toBe(String(orphan.pid));
+    // The server that started it (here: this process, as if it had been killed) is recorded with it.
+    expect(JSON.parse(readFileSync(path.join(dataDir, ANVIL_PID_FILE), 'utf8'))).toEqual({
+      anvil: orphan.pid,
+      server: process.pid,
+    });
 
     const warnings: string[] = [];
     const next = await start(dataDir, warnings);
@@ -180,14 +184,14 @@ describe('startLocalChain', () => {
     expect(isAlive(orphan.pid)).toBe(false);
     expect(next.freshDeployment).toBe(false);
     expect(await reader(next).usdc(orphan.treasury)).toBe(7n * 10n ** 6n);
-    expect(readFileSync(path.join(dataDir, ANVIL_PID_FILE), 'utf8')).toBe(String(next.pid));
+    expect(JSON.parse(readFileSync(path.join(dataDir, ANVIL_PID_FILE), 'utf8'))).toMatchObject({ anvil: next.pid });
     await stop(next);
     expect(existsSync(path.join(dataDir, ANVIL_PID_FILE))).toBe(false);
 
     // A recorded pid that now belongs to some other process is left alone.
     const bystander = spawn('sleep', ['60'], { stdio: 'ignore' });
     try {
-      writeFileSync(path.join(dataDir, ANVIL_PID_FILE), String(bystander.pid));
+      writeFileSync(path.join(dataDir, ANVIL_PID_FILE), JSON.stringify({ anvil: bystander.pid, server: process.pid }));
       const quiet: string[] = [];
       await stop(await start(dataDir, quiet));
       expect(quiet).toEqual([]);
@@ -196,6 +200,30 @@ describe('startLocalChain', () => {
       bystander.kill('SIGKILL');
     }
   }, 180_000);
+
+  it('leaves alone the anvil of a server that still runs on the same DATA_DIR, and says so', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'starport-local-chain-'));
+    dirs.push(dataDir);
+    const running = await start(dataDir);
+    // Another server (a live process other than this one) is recorded as its owner.
+    const otherServer = spawn('sleep', ['60'], { stdio: 'ignore' });
+    try {
+      writeFileSync(
+        path.join(dataDir, ANVIL_PID_FILE),
+        JSON.stringify({ anvil: running.pid, server: otherServer.pid }),
+      );
+      const failure = await startLocalChain(localConfig(dataDir), { warn: () => {} }).catch((err: unknown) => err);
+      expect(failure).toBeInstanceOf(LocalChainError);
+      expect((failure as Error).message).toBe(
+        `Another Starport (pid ${otherServer.pid}) runs the local chain of this DATA_DIR (anvil, pid ${running.pid}). ` +
+          'Stop it first, or give this one another DATA_DIR.',
+      );
+      expect(isAlive(running.pid)).toBe(true);
+      expect(await reader(running).publicClient.getChainId()).toBe(LOCAL_CHAIN_ID);
+    } finally {
+      otherServer.kill('SIGKILL');
+    }
+  });
 
   it('refuses a port already in use with a sentence, not a stack', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'starport-local-chain-'));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { anvilClients, freePort, startAnvil, type AnvilInstance } from '@starport/chain';
 import { LOCAL_CHAIN_ID, type Address, type ChainSetup } from '../chain-config.ts';
 import type { Config } from '../config.ts';
-import { forgetAnvilPid, recordAnvilPid, stopLeftoverAnvil } from './local-anvil-pid.ts';
+import { AnvilInUse, forgetAnvilPid, recordAnvilPid, stopLeftoverAnvil } from './local-anvil-pid.ts';
 import { localChainSetup, withLocalChain } from './local-chain-config.ts';
 import { contractsOf, deployContracts, recordDeployment, reusableDeployment } from './local-deployment.ts';
 import { fundDemoWallets } from './local-funding.ts';
@@ -47,7 +47,13 @@ export async function startLocalChain(config: Config, options: LocalChainOptions
   // Absolute: the leftover check compares it with anvil's command line from an earlier start.
   const stateFile = path.resolve(config.dataDir, STATE_FILE);
   const warn = options.warn ?? console.warn;
-  const leftover = await stopLeftoverAnvil(config.dataDir, stateFile);
+  const leftover = await stopLeftoverAnvil(config.dataDir, stateFile).catch((err: unknown) => {
+    if (err instanceof AnvilInUse) throw new LocalChainError(err.message);
+    // EPERM: that anvil belongs to another user.
+    throw new LocalChainError(
+      `An earlier local chain (anvil) of this DATA_DIR is still running and could not be stopped (${(err as NodeJS.ErrnoException).code ?? String(err)}). Stop it yourself, then start again.`,
+    );
+  });
   if (leftover !== null)
     warn(`Stopped the local chain (anvil, pid ${leftover}) that an earlier start left running; its state was kept.`);
   const port = local.port === 0 ? await freePort() : await ensurePortFree(local.port);
