@@ -106,8 +106,15 @@ export class FakeWallet implements WalletRuntime {
     };
   }
 
-  async connect(choice: WalletChoice): Promise<HexString> {
-    this.asked.push(`connect:${choice}`);
+  /** the wallet id browserWalletOf() answers for any address (none by default) */
+  rememberedWallet: string | undefined = undefined;
+
+  browserWalletOf(): string | undefined {
+    return this.rememberedWallet;
+  }
+
+  async connect(choice: WalletChoice, walletId?: string): Promise<HexString> {
+    this.asked.push(walletId ? `connect:${choice}:${walletId}` : `connect:${choice}`);
     await this.holdConnect;
     if (this.connectError) throw this.connectError;
     this.connected = this.gives;

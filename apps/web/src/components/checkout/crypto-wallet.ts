@@ -32,7 +32,9 @@ function choiceOf(wallet: WalletRuntime): WalletChoice {
 export async function connectLinkedAccount(wallet: WalletRuntime, linked: string): Promise<HexString> {
   const current = wallet.account();
   if (current && sameAddress(current, linked)) return current;
-  const account = await wallet.connect(choiceOf(wallet));
+  const choice = choiceOf(wallet);
+  // With several browser wallets, the one that connected the linked account before is asked.
+  const account = await wallet.connect(choice, choice === 'browser' ? wallet.browserWalletOf(linked) : undefined);
   if (!sameAddress(account, linked)) throw new WrongAccountError(account, linked);
   return account;
 }

@@ -66,6 +66,11 @@ export type WalletRuntime = {
    * default one) answers, so a payment asks the wallet the player signed in with.
    */
   connect(choice: WalletChoice, walletId?: string): Promise<HexString>;
+  /**
+   * The browser wallet (its id) that last connected `address` on this device, when it is still
+   * installed: a payment asks the wallet that holds the linked account, whichever was used last.
+   */
+  browserWalletOf(address: string): string | undefined;
   /** the connected account, if any */
   account(): HexString | undefined;
   /** personal_sign of a text message (EIP-4361) by the connected account */

@@ -123,6 +123,15 @@ describe('wallet runtime (wagmi + viem)', () => {
     expect(await afterReload.connect('browser')).toBe(rabby.account.address.toLowerCase());
     expect(metamask.calls.some((c) => c.method === 'eth_requestAccounts')).toBe(false);
 
+    // Each account is remembered with its wallet: a payment for MetaMask's account asks MetaMask,
+    // though Rabby connected last.
+    expect(await afterReload.connect('browser', 'io.metamask')).toBe(metamask.account.address.toLowerCase());
+    expect(await afterReload.connect('browser', 'io.rabby')).toBe(rabby.account.address.toLowerCase());
+    const later = await createWalletRuntime();
+    expect(later.browserWalletOf(metamask.account.address)).toBe('io.metamask');
+    expect(later.browserWalletOf(rabby.account.address.toLowerCase())).toBe('io.rabby');
+    expect(later.browserWalletOf('0x0000000000000000000000000000000000000001')).toBeUndefined();
+
     const gone = await failure(afterReload.connect('browser', 'io.uninstalled'));
     expect(gone.kind).toBe('no_wallet');
     expect(gone.message).toContain('That wallet is no longer in this browser.');

@@ -50,9 +50,23 @@ function readLastBrowserWallet(): string | null {
   }
 }
 
-function rememberBrowserWallet(id: string) {
+/** Which browser wallet connected each address here (lower-cased address → id). */
+const WALLET_OF_ADDRESS_KEY = 'starport.browserWalletOf';
+
+function walletsOfAddresses(): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(window.localStorage.getItem(WALLET_OF_ADDRESS_KEY) ?? '{}');
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
+  } catch {
+    return {}; // storage blocked or garbled: nothing remembered
+  }
+}
+
+function rememberBrowserWallet(id: string, address: string) {
   try {
     window.localStorage.setItem(LAST_BROWSER_WALLET_KEY, id);
+    const byAddress = { ...walletsOfAddresses(), [address.toLowerCase()]: id };
+    window.localStorage.setItem(WALLET_OF_ADDRESS_KEY, JSON.stringify(byAddress));
   } catch {
     // storage blocked: nothing to remember
   }
@@ -151,7 +165,7 @@ export async function createWalletRuntime(): Promise<WalletRuntime> {
       const result = await wagmiConnect(config, { connector });
       const address = result.accounts[0];
       if (!address) throw new WalletError('refused', REFUSED_MSG);
-      if (choice === 'browser') rememberBrowserWallet(connector.id);
+      if (choice === 'browser') rememberBrowserWallet(connector.id, address);
       return address.toLowerCase() as HexString;
     } catch (error) {
       throw toWalletError(error, 'connect');
@@ -185,6 +199,10 @@ export async function createWalletRuntime(): Promise<WalletRuntime> {
       walletconnect: projectId ? { available: true } : { available: false, reason: WALLETCONNECT_UNSET_MSG },
     }),
     connect,
+    browserWalletOf: (address) => {
+      const id = walletsOfAddresses()[address.toLowerCase()];
+      return wallets.some((w) => w.id === id) ? id : undefined;
+    },
     account,
     async signMessage(message) {
       try {

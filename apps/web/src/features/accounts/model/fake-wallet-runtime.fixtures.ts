@@ -16,6 +16,7 @@ export function fakeWalletRuntime(overrides: Partial<WalletRuntime> = {}): Walle
       walletconnect: { available: false, reason: 'WalletConnect is not set up on this server (no project id).' },
     }),
     connect: vi.fn(async () => (connected = FAKE_ADDRESS)),
+    browserWalletOf: () => undefined,
     account: () => connected,
     signMessage: vi.fn(async () => FAKE_SIGNATURE),
     switchChain: vi.fn(async () => {}),
