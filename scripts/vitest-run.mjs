@@ -34,7 +34,9 @@ const stripColours = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
 export function countErrors(output) {
   const plain = stripColours(output);
   const summary = /^\s*Errors\s+(\d+) errors?/m.exec(plain);
-  return { errors: summary ? Number(summary[1]) : 0, workerDeaths: plain.split(WORKER_DIED).length - 1 };
+  // Vitest's own report line, not any output that merely contains the words.
+  const deaths = plain.match(new RegExp(`^Caused by: Error: ${WORKER_DIED}$`, 'gm')) ?? [];
+  return { errors: summary ? Number(summary[1]) : 0, workerDeaths: deaths.length };
 }
 
 /** Files with tests that never ran because their worker died, from vitest's JSON report. */
