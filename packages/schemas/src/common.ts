@@ -30,6 +30,8 @@ export const ErrorCodes = [
   'USERNAME_TAKEN',
   'EMAIL_TAKEN',
   'ALREADY_LINKED',
+  // A 409 at checkout: the player already has ORDER_MAX_PENDING unpaid orders (docs/api-payments.md).
+  'TOO_MANY_UNPAID_ORDERS',
   // Wallet sign-in and linking (docs/api-wallet.md): 401s that no token refresh can cure.
   'INVALID_MESSAGE',
   'INVALID_NONCE',

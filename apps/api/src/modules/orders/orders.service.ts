@@ -327,7 +327,7 @@ async function refuseTooManyUnpaid(tx: Tx, userId: string, max: number): Promise
   const unpaid = row?.n ?? 0;
   if (unpaid >= max) {
     throw new AppError(
-      'CONFLICT',
+      'TOO_MANY_UNPAID_ORDERS',
       409,
       `You have ${unpaid} unpaid orders. Pay for one or cancel it in My Orders before starting another checkout.`,
     );

@@ -29,7 +29,7 @@ describe('a player has at most ORDER_MAX_PENDING unpaid orders', () => {
     expect(await stockOf(database.db, line.id)).toBe(14);
 
     const refused = await orders.openOrder(pilot, [ship(line.id, 2)], 'crypto').catch((e: unknown) => e);
-    expect(refused).toMatchObject({ status: 409, code: 'CONFLICT', message: tooMany(3) });
+    expect(refused).toMatchObject({ status: 409, code: 'TOO_MANY_UNPAID_ORDERS', message: tooMany(3) });
     expect(await stockOf(database.db, line.id)).toBe(14);
 
     // Another player is not held back by this one.
@@ -69,7 +69,7 @@ describe('the bound over HTTP', () => {
     expect(first.statusCode).toBe(200);
     const second = await checkout();
     expect(second.statusCode).toBe(409);
-    expect(body(second)).toMatchObject({ error: true, msg: tooMany(1) });
+    expect(body(second)).toMatchObject({ error: true, code: 'TOO_MANY_UNPAID_ORDERS', msg: tooMany(1) });
     const mine = await t.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(token) });
     expect(
       (body(mine).data as { orders: { code: string; status: string }[] }).orders.map((o) => [o.code, o.status]),

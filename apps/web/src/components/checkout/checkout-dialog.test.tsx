@@ -17,22 +17,48 @@ const WAIT = { timeout: 10_000 };
 const REDIRECT = 'http://127.0.0.1:3000/sandbox/checkout/cs_test_1';
 
 const ship: NewCartItem = {
-  _id: '41', object: 'spaceship', code: 'spaceship', name: 'Nova Lancer', image: '/i/41',
-  rarity: 1, type: 0, sell_price: 499.6, price: 600, soldout: false,
+  _id: '41',
+  object: 'spaceship',
+  code: 'spaceship',
+  name: 'Nova Lancer',
+  image: '/i/41',
+  rarity: 1,
+  type: 0,
+  sell_price: 499.6,
+  price: 600,
+  soldout: false,
 };
 const box: NewCartItem = {
-  _id: 'blindbox-frontier', object: 'blindbox', code: 'blindbox', name: 'Frontier Blind Box',
-  image: '/i/box', rarity: null, type: null, sell_price: 250, price: 1000, soldout: false,
+  _id: 'blindbox-frontier',
+  object: 'blindbox',
+  code: 'blindbox',
+  name: 'Frontier Blind Box',
+  image: '/i/box',
+  rarity: null,
+  type: null,
+  sell_price: 250,
+  price: 1000,
+  soldout: false,
 };
 
 /** Figures no browser sum of the lines would give: the dialog must show the server's. */
 const priceSummary = (over: Record<string, unknown> = {}) => ({
   error: false,
   data: {
-    totalsub: 1249.2, discount: 62.46, priceTotal: 1186.74, basePrice: 2200, discountPercent: 5,
-    nextDiscount: 10, missingCount: 2, totalItems: 3,
-    totalsub_micro: '1249200000', discount_micro: '62460000', priceTotal_micro: '1186740000', basePrice_micro: '2200000000',
-    lines: [], tiers: [],
+    totalsub: 1249.2,
+    discount: 62.46,
+    priceTotal: 1186.74,
+    basePrice: 2200,
+    discountPercent: 5,
+    nextDiscount: 10,
+    missingCount: 2,
+    totalItems: 3,
+    totalsub_micro: '1249200000',
+    discount_micro: '62460000',
+    priceTotal_micro: '1186740000',
+    basePrice_micro: '2200000000',
+    lines: [],
+    tiers: [],
     ...over,
   },
 });
@@ -74,7 +100,8 @@ async function openCartCheckout() {
   return screen.findByRole('dialog', { name: 'Checkout' }, WAIT);
 }
 
-const payButton = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: 'Pay by card' }) as HTMLButtonElement;
+const payButton = (dialog: HTMLElement) =>
+  within(dialog).getByRole('button', { name: 'Pay by card' }) as HTMLButtonElement;
 
 beforeEach(() => {
   clearCart();
@@ -146,7 +173,11 @@ describe('checkout from the cart', { timeout: 30_000 }, () => {
   });
 
   it('a network failure says to try again', async () => {
-    mockApi({ buy: () => { throw new TypeError('Failed to fetch'); } });
+    mockApi({
+      buy: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
     fillCart();
     const dialog = await openCartCheckout();
     await waitFor(() => expect(payButton(dialog).disabled).toBe(false), WAIT);
@@ -174,7 +205,9 @@ describe('checkout from the cart', { timeout: 30_000 }, () => {
     const button = await screen.findByRole('button', { name: 'Checkout' });
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false), WAIT);
     fireEvent.click(button);
-    expect(screen.getByRole('status').textContent).toContain('To initiate payment process, please log into your account.');
+    expect(screen.getByRole('status').textContent).toContain(
+      'To initiate payment process, please log into your account.',
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
@@ -184,13 +217,29 @@ describe('checkout dialog', { timeout: 30_000 }, () => {
     const { calls } = mockApi({ sale: 0 });
     fillCart();
     renderRoutes(
-      [page('/', <CheckoutDialog open onOpenChange={() => {}} purchase={{ kind: 'item', item: { id: '41', object: 'spaceship', name: 'Nova Lancer', sell_price: 499.6 } }} />)],
+      [
+        page(
+          '/',
+          <CheckoutDialog
+            open
+            onOpenChange={() => {}}
+            purchase={{ kind: 'item', item: { id: '41', object: 'spaceship', name: 'Nova Lancer', sell_price: 499.6 } }}
+          />,
+        ),
+      ],
       '/',
     );
     const dialog = await screen.findByRole('dialog', { name: 'Checkout' }, WAIT);
-    const closed = await within(dialog).findByText('Sales are closed right now. Please come back later to buy.', undefined, WAIT);
+    const closed = await within(dialog).findByText(
+      'Sales are closed right now. Please come back later to buy.',
+      undefined,
+      WAIT,
+    );
     expect(closed).toBeTruthy();
-    await waitFor(() => expect(within(dialog).getByTestId('checkout-price').getAttribute('aria-busy')).toBeNull(), WAIT);
+    await waitFor(
+      () => expect(within(dialog).getByTestId('checkout-price').getAttribute('aria-busy')).toBeNull(),
+      WAIT,
+    );
     expect(payButton(dialog).disabled).toBe(true);
     fireEvent.click(payButton(dialog));
     expect(callsTo(calls, '/api/stripe/buy')).toHaveLength(0);
@@ -210,7 +259,9 @@ describe('BUY NOW of a shop item', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('Nova Lancer')).toBeTruthy();
     await waitFor(() => expect(payButton(dialog).disabled).toBe(false), WAIT);
     expect(within(dialog).getByTestId('checkout-price').textContent).toBe(' $480.250 USD');
-    expect(callsTo(calls, '/api/getprice').map((c) => c.body)).toEqual([{ items: [{ id: 'shop1', object: 'spaceship', total: 1 }] }]);
+    expect(callsTo(calls, '/api/getprice').map((c) => c.body)).toEqual([
+      { items: [{ id: 'shop1', object: 'spaceship', total: 1 }] },
+    ]);
     fireEvent.click(payButton(dialog));
     await waitFor(() => expect(vi.mocked(leaveForPayment)).toHaveBeenCalledWith(REDIRECT), WAIT);
     expect(callsTo(calls, '/api/stripe/buy').map((c) => c.body)).toEqual([
@@ -219,6 +270,21 @@ describe('BUY NOW of a shop item', { timeout: 30_000 }, () => {
     expect(callsTo(calls, '/api/shop_payment/stock_validate')).toHaveLength(0);
     // A single item is not the cart: paying for it must not empty the cart later.
     expect(isCartOrder('SP-7K3M9Q2XHD')).toBe(false);
+  });
+
+  it('too many unpaid orders: Sorry, the message, and a link to My Orders', async () => {
+    const msg = 'You have 10 unpaid orders. Pay for one or cancel it in My Orders before starting another checkout.';
+    mockApi({ buy: () => json(409, { error: true, code: 'TOO_MANY_UNPAID_ORDERS', msg }) });
+    renderRoutes([page('/', <BuyNow unavailable={null} checkout={item} />)], '/');
+    const buy = await screen.findByRole('button', { name: 'BUY NOW' });
+    await waitFor(() => expect((buy as HTMLButtonElement).disabled).toBe(false), WAIT);
+    fireEvent.click(buy);
+    const dialog = await screen.findByRole('dialog', { name: 'Checkout' }, WAIT);
+    await waitFor(() => expect(payButton(dialog).disabled).toBe(false), WAIT);
+    fireEvent.click(payButton(dialog));
+    const alert = await within(dialog).findByRole('alert', undefined, WAIT);
+    expect(alert.textContent).toBe(`Sorry${msg} Go to My Orders`);
+    expect(within(alert).getByTestId('payment-error-my-orders').getAttribute('href')).toBe('/my/orders');
   });
 
   it('an out-of-stock answer says Sorry with the message naming the item', async () => {

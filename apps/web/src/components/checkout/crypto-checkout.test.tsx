@@ -92,6 +92,7 @@ function renderFrom(from: 'cart' | 'item' | 'listing') {
         </>,
       ),
       page('/connect_wallet', <p>Link your wallet</p>),
+      page('/my/orders', <p>My orders</p>),
     ],
     '/',
   );
@@ -633,6 +634,20 @@ describe('when the server says no', { timeout: 30_000 }, () => {
     expect(stepsReported(calls)).toEqual([]);
     fireEvent.click(within(error).getByTestId('crypto-link-wallet'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/connect_wallet'), WAIT);
+    expect(screen.queryByTestId('crypto-payment-dialog')).toBeNull();
+  });
+
+  it('too many unpaid orders, even without a linked wallet: the message and a way to My Orders, not to linking', async () => {
+    saveSession({ user: user(null), accessToken: 'jwt-pilot', refreshToken: 'refresh-pilot', remember: true });
+    const msg = 'You have 10 unpaid orders. Pay for one or cancel it in My Orders before starting another checkout.';
+    mockCryptoApi({ start: () => json(409, { error: true, code: 'TOO_MANY_UNPAID_ORDERS', msg }) });
+    const { router } = renderFrom('item');
+    const dialog = await payWithCrypto('item');
+    const error = await failureOf(dialog);
+    expect(within(error).getByTestId('crypto-error-message').textContent).toBe(msg);
+    expect(within(error).queryByTestId('crypto-link-wallet')).toBeNull();
+    fireEvent.click(within(error).getByTestId('crypto-my-orders'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my/orders'), WAIT);
     expect(screen.queryByTestId('crypto-payment-dialog')).toBeNull();
   });
 

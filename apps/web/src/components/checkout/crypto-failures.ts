@@ -11,7 +11,7 @@ import {
   TRANSACTION_ERROR,
   WALLET_REFUSED,
 } from './messages.ts';
-import type { PaymentStepError } from './payment-error.tsx';
+import { TOO_MANY_UNPAID, type PaymentStepError } from './payment-error.tsx';
 
 /** What the payment dialog shows when a crypto payment stops short of a purchase. */
 export type CryptoFailure = {
@@ -21,6 +21,8 @@ export type CryptoFailure = {
   txh: string | null;
   /** the start call's 409 for a player with no linked wallet: offer to link one */
   linkWallet?: boolean;
+  /** the player has too many unpaid orders: My Orders is where to pay or cancel one */
+  myOrders?: boolean;
   /** no wallet in this browser (step 11): on a phone, offer the wallet app */
   noWallet?: boolean;
   /** the transfer was sent but could not be handed to the server: offer to hand it over again */
@@ -61,6 +63,8 @@ export function startFailure(error: PaymentStepError, hasLinkedWallet: boolean):
   if (error.step === 'stock') return failure('Something went wrong!', error.message);
   // The server says why (e.g. 'Link a wallet to your account to pay with crypto.'); the link
   // is offered only to a player whose account has no wallet, not for a sold-out 409.
+  const code = isApiError(error.original) ? error.original.code : null;
+  if (code === TOO_MANY_UNPAID) return failure(CRYPTO_NOT_STARTED, error.message, { myOrders: true });
   return failure(CRYPTO_NOT_STARTED, error.message, { linkWallet: status === 409 && !hasLinkedWallet });
 }
 

@@ -188,6 +188,16 @@ function FailureAlert({
             )}
           </p>
         )}
+        {failure.myOrders && (
+          <Link
+            to={paths.myOrders.getHref()}
+            className={buttonClass('primary')}
+            data-testid="crypto-my-orders"
+            onClick={onLeave}
+          >
+            Go to My Orders
+          </Link>
+        )}
         {failure.linkWallet && (
           <Link
             to={paths.connectWallet.getHref()}
