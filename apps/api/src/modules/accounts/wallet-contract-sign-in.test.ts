@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from 'node:http';
 import { connect, createServer, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { compileDirectory } from '@starport/chain/compiler';
@@ -152,6 +153,27 @@ describe('wallet sign-in with a contract wallet (ERC-1271, ERC-6492)', () => {
     }
   });
 
+  it('a provider that rate-limits (a JSON-RPC error, not a refused connection) is a 503, not a refusal', async () => {
+    const limited = await rateLimitedRpc(chain.anvil.chainId);
+    const id = chain.anvil.chainId;
+    const app = await createTestApp({ env: { ...chain.env, [`CHAIN_${id}_RPC_URL`]: limited.url } });
+    try {
+      const deployed = await deployedWallet(keccak256(toHex('rate-limited')));
+      const salt = keccak256(toHex('rate-limited-later'));
+      for (const [wallet, sign] of [
+        [deployed, (message: string) => owner.signMessage({ message })],
+        [await predict(salt), (message: string) => wrapped(owner, salt, message)],
+      ] as const) {
+        const { message } = await nonceFor(app, wallet);
+        const res = await postSignature(app, wallet, { message, signature: await sign(message) });
+        expect(res.statusCode, res.body).toBe(503);
+      }
+    } finally {
+      await app.close();
+      await limited.close();
+    }
+  });
+
   it('when the sign-in chain does not answer, a signature that is not an account’s is a 503, and the nonce stays usable', async () => {
     const down = await refusingPort();
     const id = chain.anvil.chainId;
@@ -176,6 +198,31 @@ describe('wallet sign-in with a contract wallet (ERC-1271, ERC-6492)', () => {
     }
   });
 });
+
+/** An RPC that knows its chain id and answers everything else as a provider over its quota does: HTTP 429 with a JSON-RPC error. */
+async function rateLimitedRpc(chainId: number): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createHttpServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', () => {
+      const call = JSON.parse(raw) as { id: number; method: string };
+      const ok = call.method === 'eth_chainId';
+      res.writeHead(ok ? 200 : 429, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify(
+          ok
+            ? { jsonrpc: '2.0', id: call.id, result: `0x${chainId.toString(16)}` }
+            : { jsonrpc: '2.0', id: call.id, error: { code: 429, message: 'Too many requests: daily quota exceeded' } },
+        ),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 /** A TCP proxy on 127.0.0.1 to `port`; close() ends it and every connection through it. */
 async function tcpProxy(port: number): Promise<{ port: number; close(): Promise<void> }> {

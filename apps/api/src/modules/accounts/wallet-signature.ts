@@ -3,12 +3,10 @@ import {
   encodeDeployData,
   erc6492SignatureValidatorAbi,
   erc6492SignatureValidatorByteCode,
+  ExecutionRevertedError,
   getAddress,
   hashMessage,
-  hexToBool,
-  HttpRequestError,
   isErc6492Signature,
-  TimeoutError,
   verifyMessage,
   type Hex,
 } from 'viem';
@@ -39,12 +37,23 @@ export async function signedByAccount(address: string, message: string, signatur
   }
 }
 
-/** A transport failure (node down, slow, refusing) as opposed to an answer, however negative. */
-function unreachable(err: unknown): string | null {
-  if (err instanceof ChainMismatchError) return err.message;
-  if (!(err instanceof BaseError)) return (err as Error).name ?? 'error';
-  const cause = err.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError);
-  return cause ? (cause as Error).name : null;
+/** What nodes say when a call ran and failed (a revert, out of gas, a bad opcode): an answer, not an outage. */
+const EXECUTION_FAILED = /execution reverted|out of gas|outofgas|invalid opcode|stack (under|over)flow|revert/i;
+
+/**
+ * True when the validator's call ran and failed: the signature is not valid. Anything else (no
+ * connection, a timeout, a provider's rate limit or internal error) says nothing about the
+ * signature, and the chain counts as unavailable.
+ */
+function executionFailed(err: unknown): boolean {
+  if (!(err instanceof BaseError)) return false;
+  return Boolean(
+    err.walk((e) => {
+      if (e instanceof ExecutionRevertedError) return true;
+      const { details, message } = e as BaseError;
+      return EXECUTION_FAILED.test(`${details ?? ''} ${message}`);
+    }),
+  );
 }
 
 /**
@@ -55,7 +64,8 @@ function unreachable(err: unknown): string | null {
  * of the ERC-6492 universal validator, deployless, with a gas cap. An address with no code and
  * no wrapper costs one eth_getCode. The client is the eth_chainId-checked one that payments
  * read through, at the request pace (3 s, no retry). Throws SignatureChainUnavailable when the
- * chain cannot answer; a check that reverts or runs out of gas is a signature that is not valid.
+ * chain cannot answer (a provider's rate limit included); a check that reverts or runs out of
+ * gas is a signature that is not valid.
  */
 export async function signedByWallet(
   address: string,
@@ -66,24 +76,30 @@ export async function signedByWallet(
   if (await signedByAccount(address, message, signature)) return true;
   if (!chain) return false;
   const wallet = getAddress(address);
+  let client;
   try {
-    const client = await checkedClientFor(chain, 'request');
+    client = await checkedClientFor(chain, 'request');
     if (!isErc6492Signature(signature)) {
       const code = await client.getCode({ address: wallet });
       if (!code || code === '0x') return false;
     }
-    const { data } = await client.call({
+  } catch (err) {
+    throw new SignatureChainUnavailable(err instanceof ChainMismatchError ? err.message : (err as Error).name);
+  }
+  let data: Hex | undefined;
+  try {
+    ({ data } = await client.call({
       data: encodeDeployData({
         abi: erc6492SignatureValidatorAbi,
         bytecode: erc6492SignatureValidatorByteCode,
         args: [wallet, hashMessage(message), signature],
       }),
       gas: CONTRACT_CHECK_GAS,
-    });
-    return hexToBool(data ?? '0x0');
+    }));
   } catch (err) {
-    const reason = unreachable(err);
-    if (reason) throw new SignatureChainUnavailable(reason);
-    return false;
+    if (executionFailed(err)) return false;
+    throw new SignatureChainUnavailable((err as Error).name);
   }
+  // The validator answers one byte: 0x01 when the wallet approves the signature.
+  return data?.toLowerCase() === '0x01';
 }
