@@ -39,11 +39,33 @@ export function forgetAnvilPid(dataDir: string): void {
 
 function readRecord(dataDir: string): Recorded | null {
   try {
-    const parsed = JSON.parse(readFileSync(path.join(dataDir, ANVIL_PID_FILE), 'utf8')) as Partial<Recorded>;
+    const parsed = JSON.parse(readFileSync(path.join(dataDir, ANVIL_PID_FILE), 'utf8')) as unknown;
     const ok = (n: unknown): n is number => Number.isInteger(n) && (n as number) > 0;
-    return ok(parsed.anvil) && ok(parsed.server) ? { anvil: parsed.anvil, server: parsed.server } : null;
+    // A bare pid (the first form of this file) names no server: treated as one that is gone.
+    if (ok(parsed)) return { anvil: parsed, server: 0 };
+    const { anvil, server } = (parsed ?? {}) as Partial<Recorded>;
+    return ok(anvil) && ok(server) ? { anvil, server } : null;
   } catch {
     return null;
+  }
+}
+
+/** The parent of a process (/proc/{pid}/status), or null when it cannot be read. */
+function parentOf(pid: number): number | null {
+  try {
+    const line = /^PPid:\s*(\d+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return line ? Number(line[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Signals a process that may have just exited on its own: that is not an error. */
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err;
   }
 }
 
@@ -76,7 +98,7 @@ async function waitWhile(running: () => boolean, ms: number): Promise<boolean> {
 /**
  * Stops the anvil an earlier start left running on this state file, waiting while it saves its
  * state (SIGKILL after 15 s). Returns the pid it stopped, or null when there was none. Throws
- * AnvilInUse when the server that started it still runs (another process than this one).
+ * AnvilInUse when the server that started it still runs it (another process than this one).
  */
 export async function stopLeftoverAnvil(dataDir: string, stateFile: string): Promise<number | null> {
   const recorded = readRecord(dataDir);
@@ -84,12 +106,15 @@ export async function stopLeftoverAnvil(dataDir: string, stateFile: string): Pro
     forgetAnvilPid(dataDir);
     return null;
   }
-  if (recorded.server !== process.pid && isProcessAlive(recorded.server)) throw new AnvilInUse(recorded);
+  // Still the child of the server that started it (a killed server's anvil is reparented): in
+  // use, unless that server is this process. A pid of the dead server reused by another
+  // process does not count, as it is not anvil's parent.
+  if (recorded.server !== process.pid && parentOf(recorded.anvil) === recorded.server) throw new AnvilInUse(recorded);
   const pid = recorded.anvil;
   const running = () => isProcessAlive(pid) && isAnvilOnStateFile(pid, stateFile);
-  process.kill(pid, 'SIGTERM');
+  signal(pid, 'SIGTERM');
   if (!(await waitWhile(running, STOP_WAIT_MS))) {
-    process.kill(pid, 'SIGKILL');
+    signal(pid, 'SIGKILL');
     await waitWhile(running, KILL_WAIT_MS);
   }
   forgetAnvilPid(dataDir);

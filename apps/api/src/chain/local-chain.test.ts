@@ -3,7 +3,15 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { anvilClients, ginTokenAbi, houseUnitsAbi, testUsdcAbi, unitStakingAbi } from '@starport/chain';
+import {
+  anvilBinaryPath,
+  anvilClients,
+  freePort,
+  ginTokenAbi,
+  houseUnitsAbi,
+  testUsdcAbi,
+  unitStakingAbi,
+} from '@starport/chain';
 import type { Address } from 'viem';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { LOCAL_CHAIN_ID } from '../chain-config.ts';
@@ -204,24 +212,57 @@ describe('startLocalChain', () => {
   it('leaves alone the anvil of a server that still runs on the same DATA_DIR, and says so', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'starport-local-chain-'));
     dirs.push(dataDir);
-    const running = await start(dataDir);
-    // Another server (a live process other than this one) is recorded as its owner.
-    const otherServer = spawn('sleep', ['60'], { stdio: 'ignore' });
+    const stateFile = path.resolve(dataDir, STATE_FILE);
+    // Another server: a live process whose child is an anvil on this state file.
+    const otherServer = spawn(
+      'sh',
+      [
+        '-c',
+        '"$0" --host 127.0.0.1 --port "$1" --silent --state "$2" & wait',
+        anvilBinaryPath(),
+        String(await freePort()),
+        stateFile,
+      ],
+      { stdio: 'ignore' },
+    );
+    let anvil = 0;
     try {
-      writeFileSync(
-        path.join(dataDir, ANVIL_PID_FILE),
-        JSON.stringify({ anvil: running.pid, server: otherServer.pid }),
-      );
+      for (let i = 0; i < 100 && !anvil; i++) {
+        anvil =
+          Number(
+            readFileSync(`/proc/${otherServer.pid}/task/${otherServer.pid}/children`, 'utf8').trim().split(' ')[0],
+          ) || 0;
+        if (!anvil) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(anvil).toBeGreaterThan(0);
+      writeFileSync(path.join(dataDir, ANVIL_PID_FILE), JSON.stringify({ anvil, server: otherServer.pid }));
       const failure = await startLocalChain(localConfig(dataDir), { warn: () => {} }).catch((err: unknown) => err);
       expect(failure).toBeInstanceOf(LocalChainError);
       expect((failure as Error).message).toBe(
-        `Another Starport (pid ${otherServer.pid}) runs the local chain of this DATA_DIR (anvil, pid ${running.pid}). ` +
+        `Another Starport (pid ${otherServer.pid}) runs the local chain of this DATA_DIR (anvil, pid ${anvil}). ` +
           'Stop it first, or give this one another DATA_DIR.',
       );
-      expect(isAlive(running.pid)).toBe(true);
-      expect(await reader(running).publicClient.getChainId()).toBe(LOCAL_CHAIN_ID);
+      expect(isAlive(anvil)).toBe(true);
     } finally {
+      if (anvil && isAlive(anvil)) process.kill(anvil, 'SIGKILL');
       otherServer.kill('SIGKILL');
+    }
+  });
+
+  it('stops a killed server’s anvil even when the server’s pid now belongs to another process', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'starport-local-chain-'));
+    dirs.push(dataDir);
+    const orphan = await startLocalChain(localConfig(dataDir), { warn: () => {} });
+    const reused = spawn('sleep', ['60'], { stdio: 'ignore' });
+    try {
+      writeFileSync(path.join(dataDir, ANVIL_PID_FILE), JSON.stringify({ anvil: orphan.pid, server: reused.pid }));
+      const warnings: string[] = [];
+      await stop(await start(dataDir, warnings));
+      expect(warnings).toEqual([expect.stringContaining(`Stopped the local chain (anvil, pid ${orphan.pid})`)]);
+      expect(isAlive(orphan.pid)).toBe(false);
+      expect(isAlive(reused.pid!)).toBe(true);
+    } finally {
+      reused.kill('SIGKILL');
     }
   });
 

@@ -49,9 +49,10 @@ export async function startLocalChain(config: Config, options: LocalChainOptions
   const warn = options.warn ?? console.warn;
   const leftover = await stopLeftoverAnvil(config.dataDir, stateFile).catch((err: unknown) => {
     if (err instanceof AnvilInUse) throw new LocalChainError(err.message);
-    // EPERM: that anvil belongs to another user.
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') throw err;
+    // That anvil belongs to another user.
     throw new LocalChainError(
-      `An earlier local chain (anvil) of this DATA_DIR is still running and could not be stopped (${(err as NodeJS.ErrnoException).code ?? String(err)}). Stop it yourself, then start again.`,
+      'An earlier local chain (anvil) of this DATA_DIR is still running and belongs to another user, so it cannot be stopped from here. Stop it yourself, then start again.',
     );
   });
   if (leftover !== null)
