@@ -62,10 +62,11 @@ function walletsOfAddresses(): Record<string, string> {
   }
 }
 
-function rememberBrowserWallet(id: string, address: string) {
+/** Every account the wallet shared is remembered with it, not only the one it put first. */
+function rememberBrowserWallet(id: string, accounts: readonly string[]) {
   try {
     window.localStorage.setItem(LAST_BROWSER_WALLET_KEY, id);
-    const byAddress = { ...walletsOfAddresses(), [address.toLowerCase()]: id };
+    const byAddress = { ...walletsOfAddresses(), ...Object.fromEntries(accounts.map((a) => [a.toLowerCase(), id])) };
     window.localStorage.setItem(WALLET_OF_ADDRESS_KEY, JSON.stringify(byAddress));
   } catch {
     // storage blocked: nothing to remember
@@ -165,7 +166,7 @@ export async function createWalletRuntime(): Promise<WalletRuntime> {
       const result = await wagmiConnect(config, { connector });
       const address = result.accounts[0];
       if (!address) throw new WalletError('refused', REFUSED_MSG);
-      if (choice === 'browser') rememberBrowserWallet(connector.id, address);
+      if (choice === 'browser') rememberBrowserWallet(connector.id, result.accounts);
       return address.toLowerCase() as HexString;
     } catch (error) {
       throw toWalletError(error, 'connect');
