@@ -272,9 +272,9 @@ describe('BUY NOW of a shop item', { timeout: 30_000 }, () => {
     expect(isCartOrder('SP-7K3M9Q2XHD')).toBe(false);
   });
 
-  it('too many unpaid orders: Sorry, the message, and a link to My Orders', async () => {
-    const msg = 'You have 10 unpaid orders. Pay for one or cancel it in My Orders before starting another checkout.';
-    mockApi({ buy: () => json(409, { error: true, code: 'TOO_MANY_UNPAID_ORDERS', msg }) });
+  /** BUY NOW on an item whose payment start answers 409 with this code and message: the alert shown. */
+  async function refusedPurchase(code: string, msg: string): Promise<HTMLElement> {
+    mockApi({ buy: () => json(409, { error: true, code, msg }) });
     renderRoutes([page('/', <BuyNow unavailable={null} checkout={item} />)], '/');
     const buy = await screen.findByRole('button', { name: 'BUY NOW' });
     await waitFor(() => expect((buy as HTMLButtonElement).disabled).toBe(false), WAIT);
@@ -282,22 +282,19 @@ describe('BUY NOW of a shop item', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Checkout' }, WAIT);
     await waitFor(() => expect(payButton(dialog).disabled).toBe(false), WAIT);
     fireEvent.click(payButton(dialog));
-    const alert = await within(dialog).findByRole('alert', undefined, WAIT);
+    return within(dialog).findByRole('alert', undefined, WAIT);
+  }
+
+  it('too many unpaid orders: Sorry, the message, and a link to My Orders', async () => {
+    const msg = 'You have 10 unpaid orders. Pay for one or cancel it in My Orders before starting another checkout.';
+    const alert = await refusedPurchase('TOO_MANY_UNPAID_ORDERS', msg);
     expect(alert.textContent).toBe(`Sorry${msg} Go to My Orders`);
     expect(within(alert).getByTestId('payment-error-my-orders').getAttribute('href')).toBe('/my/orders');
   });
 
   it('an out-of-stock answer says Sorry with the message naming the item', async () => {
     const msg = 'Nova Lancer is sold out.';
-    mockApi({ buy: () => json(409, { error: true, code: 'CONFLICT', msg }) });
-    renderRoutes([page('/', <BuyNow unavailable={null} checkout={item} />)], '/');
-    const buy = await screen.findByRole('button', { name: 'BUY NOW' });
-    await waitFor(() => expect((buy as HTMLButtonElement).disabled).toBe(false), WAIT);
-    fireEvent.click(buy);
-    const dialog = await screen.findByRole('dialog', { name: 'Checkout' }, WAIT);
-    await waitFor(() => expect(payButton(dialog).disabled).toBe(false), WAIT);
-    fireEvent.click(payButton(dialog));
-    const alert = await within(dialog).findByRole('alert', undefined, WAIT);
+    const alert = await refusedPurchase('CONFLICT', msg);
     expect(alert.textContent).toBe(`Sorry${msg}`);
   });
 });
