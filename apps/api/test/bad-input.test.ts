@@ -30,7 +30,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { RateLimiter } from '../src/lib/rate-limiter.ts';
-import { SessionService } from '../src/modules/accounts/sessions.service.ts';
+import { SessionService } from '../src/modules/accounts/index.ts';
 import {
   ItemStatusBodySchema,
   ItemWidgetBodySchema,

@@ -9,19 +9,14 @@ import { createTestDatabase } from '../../test/test-database.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { verifyPassword } from '../lib/passwords.ts';
-import { SessionService } from '../modules/accounts/sessions.service.ts';
-import { getHomeVersion, getSaleProgram, getTermsHtml } from '../modules/site/settings.service.ts';
-import {
-  activateUser,
-  claimEmbeddedDatabase,
-  CliError,
-  createUser,
-  listUsers,
-  parseCommand,
-  revokeSessions,
-  runCommand,
-  type Io,
-} from './commands.ts';
+import { SessionService } from '../modules/accounts/index.ts';
+import { getHomeVersion, getSaleProgram, getTermsHtml } from '../modules/site/index.ts';
+import { CliError } from './cli-error.ts';
+import { activateUser, createUser, listUsers, revokeSessions } from './commands/users.ts';
+import { claimEmbeddedDatabase } from './embedded-database-lock.ts';
+import type { Io } from './io.ts';
+import { parseCommand } from './parse.ts';
+import { runCommand } from './run-command.ts';
 
 const WALLET = '0xAbCdEf0123456789abcdef0123456789ABCDEF01';
 

@@ -3,9 +3,17 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { claimEmbeddedDatabase, CliError, parseCommand, runCommand, USAGE, type Io } from './commands.ts';
+import { CliError } from './cli-error.ts';
+import { claimEmbeddedDatabase } from './embedded-database-lock.ts';
+import type { Io } from './io.ts';
+import { parseCommand } from './parse.ts';
+import { runCommand } from './run-command.ts';
+import { USAGE } from './usage.ts';
 
-/** `npm run admin -- <command>`: the operator's tool. The commands live in commands.ts. */
+/**
+ * `npm run admin -- <command>`: the operator's tool. parse.ts turns argv into a command,
+ * commands/ call the areas' services, output.ts says what is printed.
+ */
 async function main(argv: string[]): Promise<void> {
   const command = parseCommand(argv, process.env);
   if (command.name === 'help') return void process.stdout.write(USAGE);

@@ -4,7 +4,10 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client.ts';
 import { addPlayer, addShopLine } from '../modules/orders/orders.fixtures.ts';
 import { OrdersService } from '../modules/orders/orders.service.ts';
-import { CliError, parseCommand, runCommand, type Io } from './commands.ts';
+import { CliError } from './cli-error.ts';
+import type { Io } from './io.ts';
+import { parseCommand } from './parse.ts';
+import { runCommand } from './run-command.ts';
 
 function captureIo(): Io & { lines: string[] } {
   const lines: string[] = [];

@@ -13,3 +13,9 @@ export async function writeSetting(db: DbOrTx, key: string, value: unknown): Pro
     .values({ key, value })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
 }
+
+/** When each stored setting was last written; a key never written is absent. */
+export async function readSettingTimes(db: DbOrTx): Promise<Record<string, Date>> {
+  const rows = await db.select({ key: settings.key, updatedAt: settings.updatedAt }).from(settings);
+  return Object.fromEntries(rows.map((r) => [r.key, r.updatedAt]));
+}

@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import { DELIVER_EMAIL_JOB } from '../mail/queue-email.ts';
 import type { MailTransport } from '../mail/transport.ts';
-import { PASSWORD_RESET_REQUEST_JOB, passwordResetRequestJob } from '../modules/accounts/password-reset-job.ts';
+import { PASSWORD_RESET_REQUEST_JOB, passwordResetRequestJob } from '../modules/accounts/index.ts';
 import { ORDER_EXPIRE_JOB, expireOrderJob } from '../modules/orders/expire-order-job.ts';
 import { ORDER_FULFIL_JOB, fulfilOrderJob } from '../modules/orders/fulfil-order-job.ts';
 import { OrdersService } from '../modules/orders/orders.service.ts';

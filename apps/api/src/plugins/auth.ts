@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AuthContext, SessionService } from '../modules/accounts/sessions.service.ts';
+import type { AuthContext, SessionService } from '../modules/accounts/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { setSaleProgram } from '../modules/site/settings.service.ts';
+import { setSaleProgram } from '../modules/site/index.ts';
 
 export const DEMO_ACCOUNTS = [
   { username: 'pilot', email: 'pilot@starport.local', password: 'pilot-demo-2026' },

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { creditLedger, oneTimeKeys, sessions, users } from '../../db/schema/index.ts';
 
@@ -106,4 +106,14 @@ export async function revokeUserSessions(db: DbOrTx, userId: string, reason: str
         exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
       ),
     );
+}
+
+/** Newest first; the id breaks ties between accounts created in the same instant. */
+export async function listNewestUsers(db: DbOrTx, limit: number): Promise<UserRow[]> {
+  return db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(limit);
+}
+
+export async function countUsers(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return row?.n ?? 0;
 }

@@ -37,12 +37,15 @@ export const MESSAGES = {
 
 export type AccountsDeps = { db: Db; config: Config; limiter: RateLimiter; sessions: SessionService; wakeJobs: () => void };
 
+/** Active: the account's e-mail is verified (a wallet-only account has none to verify). */
+export const isActive = (u: repo.UserRow): boolean => Boolean(u.email && u.emailVerifiedAt);
+
 export function toPublicUser(u: repo.UserRow): User {
   return {
     id: u.id,
     username: u.username,
     email: u.email,
-    active: Boolean(u.email && u.emailVerifiedAt),
+    active: isActive(u),
     avatar: u.avatar,
     walletAddress: u.walletAddress,
     hasPassword: Boolean(u.passwordHash),

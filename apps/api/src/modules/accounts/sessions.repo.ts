@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { refreshTokens, sessions } from '../../db/schema/index.ts';
 
@@ -43,4 +43,13 @@ export async function revokeSession(db: DbOrTx, id: string, reason: string): Pro
 
 export async function extendSession(db: DbOrTx, id: string, expiresAt: Date): Promise<void> {
   await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+}
+
+/** Sessions that still work: neither revoked nor expired. */
+export async function countLiveSessions(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+  return row?.n ?? 0;
 }

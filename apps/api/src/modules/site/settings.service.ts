@@ -2,7 +2,7 @@ import sanitizeHtml from 'sanitize-html';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { DEFAULT_TERMS_HTML } from './default-terms.ts';
-import { readSetting, writeSetting } from '../../db/settings.ts';
+import { readSetting, readSettingTimes, writeSetting } from '../../db/settings.ts';
 
 export type SaleProgram = 0 | 1;
 
@@ -23,6 +23,14 @@ export async function getHomeVersion(db: DbOrTx): Promise<number> {
 export async function setHomeVersion(db: DbOrTx, value: number): Promise<void> {
   if (value !== 1 && value !== 2) throw badRequest('home_version is 1 (landing page) or 2 (marketplace).');
   await writeSetting(db, 'home_version', value);
+}
+
+/**
+ * When the operator last set each setting, by key (sale_program, home_version, tos_html, and the
+ * other areas' settings stored beside them); a setting still at its default has no entry.
+ */
+export async function getSettingTimes(db: DbOrTx): Promise<Record<string, Date>> {
+  return readSettingTimes(db);
 }
 
 export async function getTermsHtml(db: DbOrTx): Promise<string> {

@@ -1,0 +1,50 @@
+import type { DiscountTier } from '@starport/schemas';
+import type { Db } from '../../db/client.ts';
+import * as site from '../../modules/site/index.ts';
+import { asCli, CliError } from '../cli-error.ts';
+import type { Io } from '../io.ts';
+import { parseTierList, readDiscountTiers, writeDiscountTiers } from '../orders-and-pricing.ts';
+import type { TermsSource } from '../parse.ts';
+
+/** set-sale-program, set-home-version, set-terms, set-discounts, show-settings. */
+
+export const changeSaleProgram = (db: Db, value: number) => asCli(() => site.setSaleProgram(db, value));
+export const changeHomeVersion = (db: Db, value: number) => asCli(() => site.setHomeVersion(db, value));
+
+export async function readTerms(io: Io, source: TermsSource): Promise<string> {
+  if (source === 'stdin') return io.readStdin();
+  try {
+    return await io.readFile(source.file);
+  } catch (err) {
+    throw new CliError(`Cannot read ${source.file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+}
+
+/** Stores the cleaned HTML; returns how many characters came in and how many were kept. */
+export async function storeTerms(db: Db, html: string): Promise<{ received: number; stored: number }> {
+  const clean = await asCli(() => site.setTermsHtml(db, html));
+  return { received: html.length, stored: clean.length };
+}
+
+/** "3:5,5:10" → the stored tiers; a list the pricing rules refuse is bad usage (exit 2). */
+export const setDiscounts = (db: Db, text: string): Promise<DiscountTier[]> =>
+  asCli(() => writeDiscountTiers(db, parseTierList(text)), 2);
+
+export type SettingsView = {
+  saleProgram: number;
+  homeVersion: number;
+  termsCharacters: number;
+  discounts: DiscountTier[];
+  /** when each setting was last set, by key; absent while it is at its default */
+  updated: Record<string, Date>;
+};
+
+export async function readSettings(db: Db): Promise<SettingsView> {
+  return {
+    saleProgram: await site.getSaleProgram(db),
+    homeVersion: await site.getHomeVersion(db),
+    termsCharacters: (await site.getTermsHtml(db)).length,
+    discounts: await readDiscountTiers(db),
+    updated: await site.getSettingTimes(db),
+  };
+}

@@ -1,0 +1,94 @@
+import type { DiscountTier } from '@starport/schemas';
+import type { SettingsView } from './commands/settings.ts';
+import type { UserRow, UserSummary } from './commands/users.ts';
+import type { OrderForReview } from './orders-and-pricing.ts';
+
+/** What each command prints, as lines; nothing here reads or writes the database. */
+
+const when = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')}Z`;
+const plural = (n: number, word: string) => `${word}${n === 1 ? '' : 's'}`;
+const usdOf = (micro: bigint) => `$${(Number(micro) / 1e6).toFixed(2)}`;
+
+export function createdUser(u: UserRow): string[] {
+  const facts = [
+    u.email ? `e-mail ${u.email}` : 'no e-mail',
+    u.walletAddress ? `wallet ${u.walletAddress}` : null,
+    u.email ? (u.emailVerifiedAt ? 'active' : 'not active') : null,
+  ];
+  const lines = [`Created user ${u.username} (${facts.filter(Boolean).join(', ')}), id ${u.id}.`];
+  if (u.email && !u.emailVerifiedAt)
+    lines.push(`Sign-in is refused until the e-mail is verified: npm run admin -- activate ${u.username}`);
+  return lines;
+}
+
+export const activated = ({ user, already }: { user: UserRow; already: boolean }) =>
+  already ? `${user.username} (${user.email}) was already active.` : `Activated ${user.username} (${user.email}).`;
+
+export const sessionsEnded = ({ user, ended }: { user: UserRow; ended: number }) =>
+  `Signed ${user.username} out everywhere: ${ended} live ${plural(ended, 'session')} ended.`;
+
+/** A table with columns as wide as their widest cell, then "N of M users". */
+export function userTable({ users, total }: { users: UserSummary[]; total: number }): string[] {
+  const table = [['username', 'e-mail', 'active', 'wallet', 'created']].concat(
+    users.map((u) => [u.username, u.email ?? '-', u.active ? 'yes' : 'no', u.wallet ?? '-', when(u.createdAt)]),
+  );
+  const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
+  const rows = table.map((r) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd(),
+  );
+  return [...rows, `${users.length} of ${total} ${plural(total, 'user')}`];
+}
+
+export const saleProgramSet = (value: number) =>
+  `sale_program is now ${value} (buying ${value === 1 ? 'open' : 'closed'}).`;
+
+export const homeVersionSet = (value: number) =>
+  `home_version is now ${value} (${value === 1 ? 'landing page' : 'marketplace'}).`;
+
+export function termsStored({ received, stored }: { received: number; stored: number }): string {
+  const note = stored === received ? '' : ` (${received} received; cleaning removed what the page may not show)`;
+  return `Stored the terms: ${stored} characters${note}.`;
+}
+
+const describeTiers = (tiers: DiscountTier[]) =>
+  tiers.length ? tiers.map((t) => `${t.min_items}+ items ${t.percent}% off`).join(', ') : 'none';
+
+export const discountsSet = (tiers: DiscountTier[]) => `Volume discounts are now: ${describeTiers(tiers)}.`;
+
+export function settings(s: SettingsView): string[] {
+  const since = (key: string) => (s.updated[key] ? `set ${when(s.updated[key])}` : 'default');
+  return [
+    `sale_program  ${s.saleProgram} (buying ${s.saleProgram === 1 ? 'open' : 'closed'}; ${since('sale_program')})`,
+    `home_version  ${s.homeVersion} (${s.homeVersion === 2 ? 'marketplace' : 'landing page'}; ${since('home_version')})`,
+    `terms         ${s.termsCharacters} characters (${since('tos_html')})`,
+    `discounts     ${describeTiers(s.discounts)} (${since('volume_discounts')})`,
+  ];
+}
+
+/** One line per order, then one indented line per reason it waits, then the count. */
+export function ordersForReview({ orders, total }: { orders: OrderForReview[]; total: number }): string[] {
+  const lines: string[] = [];
+  for (const o of orders) {
+    const via = o.provider ? ` via ${o.provider}` : '';
+    lines.push(
+      `${o.code}  ${o.status}  ${o.method}${via}  ${usdOf(o.totalMicro)}  ${o.player}  since ${when(o.updatedAt)}`,
+    );
+    for (const r of o.reasons) lines.push(`    ${when(r.at)}  ${describeReason(r)}`);
+  }
+  lines.push(total === 0 ? 'No order is waiting for review.' : `${orders.length} of ${total} waiting for review`);
+  return lines;
+}
+
+function describeReason(r: OrderForReview['reasons'][number]): string {
+  const paid = typeof r.payload.amount_micro === 'string' ? ` paid ${usdOf(BigInt(r.payload.amount_micro))}` : '';
+  const what =
+    r.kind === 'payment_mismatch'
+      ? `amount or currency differs from the order:${paid} ${String(r.payload.currency ?? '')}`.trimEnd()
+      : `payment arrived after the order was ${String(r.payload.status ?? 'closed')}:${paid}`;
+  return `${what}${r.providerEventId ? ` (event ${r.providerEventId})` : ''}`;
+}
+
+export const reviewClosed = (code: string, note: string) => `${code}: review closed ("${note}").`;

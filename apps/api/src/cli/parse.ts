@@ -1,0 +1,138 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { usageError } from './cli-error.ts';
+
+/** The flags of create-user as typed; commands/users.ts checks them against the shared schemas. */
+export type CreateUserInput = {
+  username: string;
+  email?: string;
+  password?: string;
+  active?: boolean;
+  wallet?: string;
+};
+export type TermsSource = { file: string } | 'stdin';
+export type Command =
+  | { name: 'help' }
+  | { name: 'create-user'; input: CreateUserInput }
+  | { name: 'activate'; login: string }
+  | { name: 'revoke-sessions'; login: string }
+  | { name: 'list-users'; limit: number }
+  | { name: 'set-sale-program'; value: number }
+  | { name: 'set-home-version'; value: number }
+  | { name: 'set-terms'; source: TermsSource }
+  | { name: 'set-discounts'; tiers: string }
+  | { name: 'show-settings' }
+  | { name: 'orders-review'; limit: number }
+  | { name: 'resolve-review'; code: string; note: string };
+
+type Spec = { options?: NonNullable<ParseArgsConfig['options']>; positionals?: string };
+const SPECS: Record<Exclude<Command['name'], 'help'>, Spec> = {
+  'create-user': {
+    options: {
+      username: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      active: { type: 'boolean' },
+      wallet: { type: 'string' },
+    },
+  },
+  activate: { positionals: '<e-mail or username>' },
+  'revoke-sessions': { positionals: '<e-mail or username>' },
+  'list-users': { options: { limit: { type: 'string' } } },
+  'set-sale-program': { positionals: '0|1' },
+  'set-home-version': { positionals: '1|2' },
+  'set-terms': { options: { file: { type: 'string' } } },
+  'set-discounts': { positionals: '"items:percent,…"' },
+  'show-settings': {},
+  'orders-review': { options: { limit: { type: 'string' } } },
+  'resolve-review': { options: { note: { type: 'string' } }, positionals: '<order code>' },
+};
+
+/** Turns argv (after the script name) into a command; throws CliError(2) on bad usage. */
+export function parseCommand(argv: readonly string[], env: Record<string, string | undefined> = {}): Command {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === 'help' || name === '-h' || name === '--help') return { name: 'help' };
+  if (!Object.hasOwn(SPECS, name)) throw usageError(`Unknown command "${name}".`);
+  const spec = SPECS[name as keyof typeof SPECS];
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...rest],
+      options: { ...spec.options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (err) {
+    throw usageError(`${name}: ${(err as Error).message.split('. To specify')[0]}`);
+  }
+  const { positionals } = parsed;
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  if (values.help) return { name: 'help' };
+  const str = (key: string) => values[key] as string | undefined;
+  const one = () => {
+    if (name === 'set-terms' ? positionals.length > 1 : positionals.length !== 1) {
+      throw usageError(`${name} takes ${spec.positionals ?? 'no arguments'}.`);
+    }
+    return positionals[0] ?? '';
+  };
+  const none = () => {
+    if (positionals.length) throw usageError(`${name}: unexpected argument "${positionals[0]}".`);
+  };
+
+  switch (name) {
+    case 'create-user': {
+      none();
+      const username = str('username');
+      if (!username) throw usageError('create-user needs --username.');
+      return {
+        name,
+        input: {
+          username,
+          email: str('email'),
+          // ADMIN_PASSWORD keeps the password out of shell history; a wallet-only account ignores it.
+          password: str('password') ?? (str('email') ? env.ADMIN_PASSWORD || undefined : undefined),
+          active: Boolean(values.active),
+          wallet: str('wallet'),
+        },
+      };
+    }
+    case 'activate':
+    case 'revoke-sessions':
+      return { name, login: one() };
+    case 'list-users':
+    case 'orders-review': {
+      none();
+      const raw = str('limit') ?? '50';
+      const limit = /^\d+$/.test(raw) ? Number(raw) : NaN;
+      if (!(limit >= 1 && limit <= 10_000)) throw usageError('--limit is a whole number from 1 to 10000.');
+      return { name, limit };
+    }
+    case 'resolve-review': {
+      const code = one().trim().toUpperCase();
+      if (!/^SP-[0-9A-Z]{10}$/.test(code)) throw usageError(`resolve-review: "${code}" is not an order code (SP-…).`);
+      const note = str('note')?.trim() ?? '';
+      if (!note) throw usageError('resolve-review needs --note "what was done" (refunded, honoured, …).');
+      if (note.length > 500) throw usageError('--note: at most 500 characters.');
+      return { name, code, note };
+    }
+    case 'set-sale-program':
+    case 'set-home-version': {
+      const raw = one();
+      const allowed = name === 'set-sale-program' ? ['0', '1'] : ['1', '2'];
+      if (!allowed.includes(raw)) throw usageError(`${name} takes ${spec.positionals}, not "${raw}".`);
+      return { name, value: Number(raw) };
+    }
+    case 'set-terms': {
+      const file = str('file');
+      const positional = one();
+      if ((file === undefined) === (positional === ''))
+        throw usageError('set-terms takes either --file PATH or - (read stdin).');
+      if (positional && positional !== '-') throw usageError(`set-terms: unexpected argument "${positional}".`);
+      return { name, source: file === undefined || file === '-' ? 'stdin' : { file } };
+    }
+    case 'set-discounts':
+      return { name, tiers: one() };
+    default:
+      none();
+      return { name: 'show-settings' };
+  }
+}

@@ -1,0 +1,45 @@
+import type { Db } from '../db/client.ts';
+import { closeReview, listOrdersForReview } from './commands/orders-review.ts';
+import * as settings from './commands/settings.ts';
+import * as users from './commands/users.ts';
+import type { Io } from './io.ts';
+import * as output from './output.ts';
+import type { Command } from './parse.ts';
+import { USAGE } from './usage.ts';
+
+/** Runs a parsed command and prints its outcome; failures throw CliError (nothing is printed then). */
+export async function runCommand(db: Db, cmd: Command, io: Io): Promise<void> {
+  for (const line of await outcome(db, cmd, io)) io.out(line);
+}
+
+async function outcome(db: Db, cmd: Command, io: Io): Promise<string[]> {
+  switch (cmd.name) {
+    case 'help':
+      return [USAGE.trimEnd()];
+    case 'create-user':
+      return output.createdUser(await users.createUser(db, cmd.input));
+    case 'activate':
+      return [output.activated(await users.activateUser(db, cmd.login))];
+    case 'revoke-sessions':
+      return [output.sessionsEnded(await users.revokeSessions(db, cmd.login))];
+    case 'list-users':
+      return output.userTable(await users.listUsers(db, cmd.limit));
+    case 'set-sale-program':
+      await settings.changeSaleProgram(db, cmd.value);
+      return [output.saleProgramSet(cmd.value)];
+    case 'set-home-version':
+      await settings.changeHomeVersion(db, cmd.value);
+      return [output.homeVersionSet(cmd.value)];
+    case 'set-terms':
+      return [output.termsStored(await settings.storeTerms(db, await settings.readTerms(io, cmd.source)))];
+    case 'set-discounts':
+      return [output.discountsSet(await settings.setDiscounts(db, cmd.tiers))];
+    case 'show-settings':
+      return output.settings(await settings.readSettings(db));
+    case 'orders-review':
+      return output.ordersForReview(await listOrdersForReview(db, cmd.limit));
+    case 'resolve-review':
+      await closeReview(db, cmd.code, cmd.note);
+      return [output.reviewClosed(cmd.code, cmd.note)];
+  }
+}

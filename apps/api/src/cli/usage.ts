@@ -1,0 +1,29 @@
+/** What `npm run admin -- --help` prints: every command, its flags and the exit codes. */
+export const USAGE = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  create-user --username U --email E --password P [--active] [--wallet 0xADDR]
+      An account with an e-mail and a password. The password may come from the
+      environment variable ADMIN_PASSWORD instead, to keep it out of shell history.
+      --active marks the e-mail verified, so the user can sign in at once.
+  create-user --username U --wallet 0xADDR
+      A wallet-only account (no e-mail, no password); the player links an e-mail later.
+  activate <e-mail or username>         mark the user's e-mail verified
+  revoke-sessions <e-mail or username>  sign the user out everywhere
+  list-users [--limit N]                newest first, 50 unless told
+  set-sale-program 0|1                  0 closes buying, 1 opens it
+  set-home-version 1|2                  1 landing page, 2 marketplace
+  set-terms --file PATH | set-terms -   store the terms HTML (cleaned) from a file or stdin
+  set-discounts "3:5,5:10,10:15"        volume-discount tiers, items:percent ("" for none)
+  show-settings                         print the operator settings
+  orders-review [--limit N]             orders with a payment we could not accept as it
+                                        came (late, wrong amount), oldest first, and why
+  resolve-review <order code> --note "what was done"
+                                        clear the order's review flag, keeping the note
+
+  -h, --help                            print this help
+
+Database: DATABASE_URL when set, else the embedded database in DATA_DIR (./data).
+The embedded database is one process's: stop Starport before running a command.
+Exit codes: 0 done, 1 failed, 2 bad usage.
+`;

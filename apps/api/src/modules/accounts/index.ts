@@ -1,0 +1,12 @@
+/**
+ * The accounts area's front door: the only file other areas, the app and the operator CLI
+ * import. Land credit (`creditRoutes`, the credit balance) is not here: it is moving to assets.
+ */
+export { accountsRoutes } from './accounts.routes.ts';
+export { AccountsService } from './accounts.service.ts';
+export type { UserRow } from './accounts.repo.ts';
+export { OperatorAccountsService, type NewAccount, type UserSummary } from './operator-accounts.service.ts';
+export { PASSWORD_RESET_REQUEST_JOB, passwordResetRequestJob } from './password-reset-job.ts';
+export { SessionService, type AuthContext, type Tokens } from './sessions.service.ts';
+export { walletRoutes } from './wallet-auth.routes.ts';
+export { WalletAuthService } from './wallet-auth.service.ts';
