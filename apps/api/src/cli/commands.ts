@@ -10,7 +10,7 @@ import { AppError } from '../lib/app-error.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import * as accounts from '../modules/accounts/accounts.repo.ts';
-import { parseTierList, readDiscountTiers, writeDiscountTiers } from '../lib/pricing/discount-tiers.ts';
+import { parseTierList, readDiscountTiers, writeDiscountTiers } from '../modules/cart/index.ts';
 import { ordersForReview, resolveReview } from '../modules/orders/orders-review.ts';
 import * as site from '../modules/site/settings.service.ts';
 import { isProcessAlive } from '../lib/process-alive.ts';
