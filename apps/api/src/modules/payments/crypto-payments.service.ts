@@ -172,7 +172,8 @@ export class CryptoPayments {
     await this.d.db.transaction(async (tx) => {
       if (await repo.replaceTransaction(tx, p.id, recorded, txHash)) {
         // The first hash stays in the order's log, for support.
-        await this.d.orders.logPaymentObservation(
+        await this.d.orders.logPaymentObservationInTx(
+          tx,
           p.orderId,
           'transaction_replaced',
           {
@@ -181,7 +182,6 @@ export class CryptoPayments {
             txh: txHash,
             content: 'Another transaction reported while the recorded one was not mined',
           },
-          tx,
         );
       } else {
         // Decided or replaced by another report meanwhile: only the same replacement is the same request.
