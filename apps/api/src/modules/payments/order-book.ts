@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client.ts';
  * only the calls it makes, so the two areas stay apart (eslint.config.js API_AREAS). Every
  * provider opens, holds, settles and fails orders the same way; each adds what it alone uses.
  */
-interface PaymentOrderBook<Method extends Order['method']> {
+export interface PaymentOrderBook<Method extends Order['method']> {
   /** cart lines, or one marketplace listing `{ object: 'listing', id, total: 1 }` */
   openOrder(userId: string, lines: OrderLineRequest[], method: Method): Promise<Order & { id: number }>;
   holdUntil(orderId: number, until: Date): Promise<Date | null>;
