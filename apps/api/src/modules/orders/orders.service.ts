@@ -19,7 +19,7 @@ export type OrdersDeps = {
   /**
    * Most unpaid orders a player may have at once (ORDER_MAX_PENDING): each holds stock, so
    * without a bound one account could keep a limited drop off sale by reopening checkouts.
-   * Unset: no bound (services built for one job, which open no orders).
+   * Unset: no bound (composition.ts always sets it; only tests leave it out).
    */
   maxPendingOrders?: number;
 };
