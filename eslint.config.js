@@ -17,6 +17,20 @@ function areaZones(base, areas) {
   }));
 }
 
+/** An API area imports another only through its front door, `modules/<area>/index.ts`. */
+function frontDoorZones(base, areas) {
+  return areas.flatMap((area) =>
+    areas
+      .filter((other) => other !== area)
+      .map((other) => ({
+        target: `${base}/${area}`,
+        from: `${base}/${other}`,
+        except: ['./index.ts'],
+        message: `Import the ${other} area through its front door, modules/${other}/index.ts.`,
+      })),
+  );
+}
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/api/src/db/migrations/**', 'bench/**/results/**'] },
   js.configs.recommended,
@@ -31,11 +45,16 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            ...areaZones('./apps/api/src/modules', API_AREAS),
+            ...frontDoorZones('./apps/api/src/modules', API_AREAS),
             ...areaZones('./apps/web/src/features', WEB_AREAS),
             { target: './apps/web', from: './apps/api', message: 'The web app talks to the API over HTTP only.' },
             { target: './apps/api', from: './apps/web', message: 'The API does not import the web app.' },
             { target: './packages', from: './apps', message: 'Packages sit below the apps.' },
+            {
+              target: './apps/api/src/jobs',
+              from: './apps/api/src/modules',
+              message: 'The job queue sits below the areas: each area exports its handlers, src/job-handlers.ts assembles them.',
+            },
             {
               target: ['./apps/api/src/lib', './apps/api/src/db'],
               from: './apps/api/src/modules',

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { ping, type Database } from './db/client.ts';
-import { buildJobHandlers } from './jobs/handlers.ts';
+import { buildJobHandlers, buildOrdersService } from './composition.ts';
 import { JobWorker, type JobWorkerOptions } from './jobs/queue.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { MailTransport } from './mail/transport.ts';
@@ -26,10 +26,9 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
-import { priceRoutes, stockValidateRoutes } from './modules/cart/cart.routes.ts';
-import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { OrdersService } from './modules/orders/orders.service.ts';
-import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
+import { priceRoutes, stockValidateRoutes } from './modules/cart/index.ts';
+import { ordersRoutes } from './modules/orders/index.ts';
+import { paymentsPlugin } from './modules/payments/index.ts';
 
 /** Where WalletConnect's relay, verify frame and modal (Reown) live. */
 const WALLETCONNECT_HOSTS = {
@@ -102,7 +101,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(authPlugin, { sessions });
 
-  const worker = new JobWorker(db, buildJobHandlers(config, mail), app.log, deps.jobs);
+  // One OrdersService for the routes, payments and the job handlers (composition.ts).
+  const orders = buildOrdersService(config, db);
+  const worker = new JobWorker(db, buildJobHandlers({ config, mail, orders }), app.log, deps.jobs);
   app.decorate('jobs', worker);
   const wakeJobs = () => worker.wake();
   if (config.runWorkers) app.addHook('onReady', async () => worker.start());
@@ -127,11 +128,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(priceRoutes, { prefix: '/api/getprice', db });
   await app.register(stockValidateRoutes, { prefix: '/api/shop_payment', db });
   await app.register(leaderboardsRoutes, { prefix: '/api/leaderboards', db });
-  const orders = new OrdersService({
-    db,
-    reservationMinutes: config.orderReservationMinutes,
-    maxPendingOrders: config.orderMaxPending,
-  });
   await app.register(ordersRoutes, { prefix: '/api/orders', orders });
   await app.register(fairnessRoutes, { prefix: '/api/fairness', db, limiter, rotationsPerHour: config.fairnessRotationsPerHour });
   await app.register(chainPlugin, { chains: config.chains });

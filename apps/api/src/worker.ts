@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { buildJobHandlers } from './jobs/handlers.ts';
+import { buildJobHandlers, buildOrdersService } from './composition.ts';
 import { JobWorker } from './jobs/queue.ts';
 import { chooseMailTransport } from './services.ts';
 
@@ -29,7 +29,8 @@ async function main() {
   if (mail.name === 'outbox' && config.env === 'production') {
     log.warn('SMTP_URL is not set: e-mail is only stored in the outbox table, nobody receives it');
   }
-  const worker = new JobWorker(database.db, buildJobHandlers(config, mail), log);
+  const orders = buildOrdersService(config, database.db);
+  const worker = new JobWorker(database.db, buildJobHandlers({ config, mail, orders }), log);
   // The worker's poll timer is unref'd (it must not hold the API open); this keeps the process up.
   const keepAlive = setInterval(() => {}, 1 << 30);
   worker.start();

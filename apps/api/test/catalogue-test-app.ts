@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../src/db/client.ts';
-import { priceRoutes, stockValidateRoutes } from '../src/modules/cart/cart.routes.ts';
+import { priceRoutes, stockValidateRoutes } from '../src/modules/cart/index.ts';
 import { catalogueRoutes } from '../src/modules/catalogue/catalogue.routes.ts';
 import { seedDemoCatalogue } from '../src/modules/catalogue/seed.ts';
 import { leaderboardsRoutes } from '../src/modules/leaderboards/leaderboards.routes.ts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogueTestApp, type CatalogueTestApp } from '../../../test/catalogue-test-app.ts';
 import { queryRows } from '../../db/client.ts';
-import { writeDiscountTiers } from '../../lib/pricing/discount-tiers.ts';
+import { writeDiscountTiers } from './discount-tiers.ts';
 
 type Shop = { id: string; name: string; sell_price_micro: string; price_micro: string; stock: number };
 

@@ -2,7 +2,7 @@ import { DiscountTiersResponseSchema, ErrorResponseSchema, GetPriceBodySchema, G
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { CartService } from './cart.service.ts';
-import { readDiscountTiers } from '../../lib/pricing/discount-tiers.ts';
+import { readDiscountTiers } from './discount-tiers.ts';
 
 const tags = ['cart'];
 const errors = { '4xx': ErrorResponseSchema };

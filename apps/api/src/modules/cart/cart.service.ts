@@ -2,9 +2,9 @@ import type { CartLine, DiscountTier, PriceSummary } from '@starport/schemas';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { microToUsd } from '../../lib/catalogue/money.ts';
-import { readDiscountTiers } from '../../lib/pricing/discount-tiers.ts';
-import { priceCart } from '../../lib/pricing/price-cart.ts';
-import { resolveCartLines, type ResolvedLine } from '../../lib/pricing/resolve-lines.ts';
+import { readDiscountTiers } from './discount-tiers.ts';
+import { priceCart } from './price-cart.ts';
+import { resolveCartLines, type ResolvedLine } from './resolve-lines.ts';
 
 /** Cart pricing and stock checks: every figure from our own tables, none from the browser. */
 export class CartService {

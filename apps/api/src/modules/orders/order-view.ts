@@ -1,6 +1,6 @@
 import type { Order, OrderStatus, PaymentMethod } from '@starport/schemas';
 import { iso, microToUsd } from '../../lib/catalogue/money.ts';
-import { BOX_PREFIX } from '../../lib/pricing/resolve-lines.ts';
+import { BOX_PREFIX } from '../cart/index.ts';
 import type { OrderLineRow, OrderRow } from './orders.repo.ts';
 
 const usd = (micro: bigint) => microToUsd(micro.toString());

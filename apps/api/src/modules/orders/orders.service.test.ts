@@ -5,8 +5,7 @@ import { z } from 'zod';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { queryRows, type Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { writeDiscountTiers } from '../../lib/pricing/discount-tiers.ts';
-import { priceCart } from '../../lib/pricing/price-cart.ts';
+import { priceCart, writeDiscountTiers } from '../cart/index.ts';
 import { addBlindBox, addPlayer, addShopLine, eventsOf, lapse, stockOf } from './orders.fixtures.ts';
 import { ORDER_EXPIRE_JOB, OrdersService } from './orders.service.ts';
 

@@ -1,17 +1,15 @@
-import type { CartLine, Order, OrderLineRequest, OrderStatus, PaymentMethod } from '@starport/schemas';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db, type Tx } from '../../db/client.ts';
+import type { Order, OrderLineRequest, OrderStatus, PaymentMethod } from '@starport/schemas';
+import type { Db, Tx } from '../../db/client.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
-import { readDiscountTiers } from '../../lib/pricing/discount-tiers.ts';
-import { priceCart } from '../../lib/pricing/price-cart.ts';
-import { resolveCartLines } from '../../lib/pricing/resolve-lines.ts';
+import { priceCart, readDiscountTiers } from '../cart/index.ts';
 import { ORDER_FULFIL_JOB } from './fulfil-order-job.ts';
 import { newOrderCode } from './order-code.ts';
 import { PAID_STATUSES } from './order-states.ts';
 import { orderView } from './order-view.ts';
 import * as repo from './orders.repo.ts';
-import { consumeLines, notEnough, recordReservations, releaseLines as release, takeLines } from './take-lines.ts';
+import { refuseTooManyUnpaid, refuseWhatIsGone } from './open-order-guards.ts';
+import { consumeLines, recordReservations, releaseLines as release, takeLines } from './take-lines.ts';
 
 export const ORDER_EXPIRE_JOB = 'order.expire';
 
@@ -21,7 +19,7 @@ export type OrdersDeps = {
   /**
    * Most unpaid orders a player may have at once (ORDER_MAX_PENDING): each holds stock, so
    * without a bound one account could keep a limited drop off sale by reopening checkouts.
-   * Unset: no bound (services built for one job, which open no orders).
+   * Unset: no bound (composition.ts always sets it; only tests leave it out).
    */
   maxPendingOrders?: number;
 };
@@ -150,43 +148,51 @@ export class OrdersService {
    * order already paid is left as it is and nothing is written. A payment for an order that
    * is no longer pending (expired, cancelled) or of another amount is not accepted: it is
    * recorded and the order flagged for review, so an operator can refund or honour it.
-   * `within`: the caller's transaction (a savepoint inside it), so that what proves the payment
-   * (a used on-chain transfer) and the order's new state commit together or not at all.
    */
-  async markPaid(orderId: number, p: ProviderPayment, within?: Tx): Promise<PaidOutcome> {
-    return (within ?? this.d.db).transaction(async (tx) => {
-      const order = await repo.findById(tx, orderId);
-      if (!order) throw orderGone();
-      const eventId = `${p.provider}:${p.eventId}`;
-      const payload = {
-        provider: p.provider,
-        amount_micro: p.amountMicro?.toString() ?? null,
-        currency: p.currency ?? null,
-        ...p.payload,
-      };
-      if (
-        (p.amountMicro !== undefined && p.amountMicro !== order.totalMicro) ||
-        (p.currency !== undefined && p.currency.toUpperCase() !== order.currency)
-      ) {
-        return this.review(tx, orderId, { kind: 'payment_mismatch', providerEventId: eventId, payload });
-      }
-      const moved = await repo.transition(tx, orderId, ['pending'], 'paid', {
-        kind: 'paid',
-        providerEventId: eventId,
-        payload,
-      });
-      if (moved.ok) {
-        await this.consume(tx, orderId);
-        // Fulfilment (decision 0017): queued with the payment, so every paid order has its job.
-        await enqueueJob(tx, ORDER_FULFIL_JOB, { orderId }, { dedupeKey: `${ORDER_FULFIL_JOB}:${orderId}` });
-        return 'paid';
-      }
-      if (moved.current && PAID_STATUSES.includes(moved.current)) return 'already_paid';
-      return this.review(tx, orderId, {
-        kind: 'payment_after_close',
-        providerEventId: eventId,
-        payload: { ...payload, status: moved.current },
-      });
+  markPaid(orderId: number, p: ProviderPayment): Promise<PaidOutcome> {
+    return this.d.db.transaction((tx) => this.settlePayment(tx, orderId, p));
+  }
+
+  /**
+   * markPaid in the caller's transaction (a savepoint inside it), so that what proves the
+   * payment (a used on-chain transfer) and the order's new state commit together or not at all.
+   */
+  markPaidInTx(tx: Tx, orderId: number, p: ProviderPayment): Promise<PaidOutcome> {
+    return tx.transaction((savepoint) => this.settlePayment(savepoint, orderId, p));
+  }
+
+  private async settlePayment(tx: Tx, orderId: number, p: ProviderPayment): Promise<PaidOutcome> {
+    const order = await repo.findById(tx, orderId);
+    if (!order) throw orderGone();
+    const eventId = `${p.provider}:${p.eventId}`;
+    const payload = {
+      provider: p.provider,
+      amount_micro: p.amountMicro?.toString() ?? null,
+      currency: p.currency ?? null,
+      ...p.payload,
+    };
+    if (
+      (p.amountMicro !== undefined && p.amountMicro !== order.totalMicro) ||
+      (p.currency !== undefined && p.currency.toUpperCase() !== order.currency)
+    ) {
+      return this.review(tx, orderId, { kind: 'payment_mismatch', providerEventId: eventId, payload });
+    }
+    const moved = await repo.transition(tx, orderId, ['pending'], 'paid', {
+      kind: 'paid',
+      providerEventId: eventId,
+      payload,
+    });
+    if (moved.ok) {
+      await this.consume(tx, orderId);
+      // Fulfilment (decision 0017): queued with the payment, so every paid order has its job.
+      await enqueueJob(tx, ORDER_FULFIL_JOB, { orderId }, { dedupeKey: `${ORDER_FULFIL_JOB}:${orderId}` });
+      return 'paid';
+    }
+    if (moved.current && PAID_STATUSES.includes(moved.current)) return 'already_paid';
+    return this.review(tx, orderId, {
+      kind: 'payment_after_close',
+      providerEventId: eventId,
+      payload: { ...payload, status: moved.current },
     });
   }
 
@@ -200,23 +206,29 @@ export class OrdersService {
    * job with it: a card provider's session may not lapse sooner than its own minimum (Stripe:
    * 30 minutes), and the order must not expire while its session can still be paid.
    * Returns the order's expiry as it now is, or null when the order is no longer pending.
-   * `within`: the caller's transaction (a savepoint), so the hold commits with what needs it.
    */
-  holdUntil(orderId: number, until: Date, within?: Tx): Promise<Date | null> {
-    return (within ?? this.d.db).transaction((tx) =>
-      repo.extendExpiry(tx, orderId, until, `${ORDER_EXPIRE_JOB}:${orderId}`),
-    );
+  holdUntil(orderId: number, until: Date): Promise<Date | null> {
+    return this.d.db.transaction((tx) => this.extendHold(tx, orderId, until));
+  }
+
+  /** holdUntil in the caller's transaction (a savepoint), so the hold commits with what needs it. */
+  holdUntilInTx(tx: Tx, orderId: number, until: Date): Promise<Date | null> {
+    return tx.transaction((savepoint) => this.extendHold(savepoint, orderId, until));
+  }
+
+  private extendHold(tx: Tx, orderId: number, until: Date): Promise<Date | null> {
+    return repo.extendExpiry(tx, orderId, until, `${ORDER_EXPIRE_JOB}:${orderId}`);
   }
 
   /**
    * Money may have moved that no payment could account for (a reported transfer the chain never
-   * let us check): the order is flagged for an operator with the reason (orders-review.ts).
-   * `within`: the caller's transaction, so the flag commits with the decision that needs it.
+   * let us check): the order is flagged for an operator with the reason (orders-review.ts), in
+   * the caller's transaction (a savepoint), so the flag commits with the decision that needs it.
    */
-  async flagForReview(orderId: number, reason: string, payload: Record<string, unknown>, within?: Tx): Promise<void> {
-    await (within ?? this.d.db).transaction(async (tx) => {
-      await repo.logEvent(tx, orderId, { kind: 'payment_unverified', payload: { reason, ...payload } });
-      await repo.markNeedsReview(tx, orderId);
+  async flagForReviewInTx(tx: Tx, orderId: number, reason: string, payload: Record<string, unknown>): Promise<void> {
+    await tx.transaction(async (savepoint) => {
+      await repo.logEvent(savepoint, orderId, { kind: 'payment_unverified', payload: { reason, ...payload } });
+      await repo.markNeedsReview(savepoint, orderId);
     });
   }
 
@@ -225,13 +237,13 @@ export class OrdersService {
    * with no report from the browser, or a transaction the wallet replaced. Written in the
    * caller's transaction, so the line exists exactly when the change it describes does.
    */
-  async logPaymentObservation(
+  async logPaymentObservationInTx(
+    tx: Tx,
     orderId: number,
     kind: PaymentObservation,
     payload: Record<string, unknown>,
-    within: Tx,
   ): Promise<void> {
-    await repo.logEvent(within, orderId, { kind, payload });
+    await repo.logEvent(tx, orderId, { kind, payload });
   }
 
   /**
@@ -308,41 +320,4 @@ export class OrdersService {
     if (await repo.logEvent(tx, orderId, event)) await repo.markNeedsReview(tx, orderId);
     return 'review';
   }
-}
-
-/**
- * The player's row is locked first, so two checkouts at once count one after the other and the
- * bound holds on PostgreSQL too. NO KEY UPDATE, not UPDATE: inserting any row that refers to the
- * player (an opening, a ship, a ledger line, a session) takes KEY SHARE on it, which UPDATE
- * would block, so a fulfilment holding the box's tiers and a checkout waiting for them would
- * deadlock. An order past its expiry that the expiry job has not reached yet holds nothing and
- * does not count.
- */
-async function refuseTooManyUnpaid(tx: Tx, userId: string, max: number): Promise<void> {
-  await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE`);
-  const [row] = await queryRows<{ n: number }>(
-    tx,
-    sql`SELECT count(*)::int AS n FROM orders WHERE user_id = ${userId} AND status = 'pending' AND expires_at > now()`,
-  );
-  const unpaid = row?.n ?? 0;
-  if (unpaid >= max) {
-    throw new AppError(
-      'TOO_MANY_UNPAID_ORDERS',
-      409,
-      `You have ${unpaid} unpaid orders. Pay for one or cancel it in My Orders before starting another checkout.`,
-    );
-  }
-}
-
-/**
- * A look before the transaction: a line already short of stock is refused with the same 409
- * the transaction would give, without opening one. In a drop most buyers lose; this keeps
- * them off the winners' row locks and their pool connections (bench/drop). It decides no
- * sale: a line that looks available still has to be taken by the conditional UPDATE.
- */
-async function refuseWhatIsGone(db: Db, lines: OrderLineRequest[]): Promise<void> {
-  const cart = lines.filter((l): l is CartLine => l.object !== 'listing');
-  if (cart.length === 0 || cart.length !== lines.length) return;
-  for (const line of await resolveCartLines(db, cart))
-    if (line.stock !== null && line.stock < line.total) throw notEnough(line.name, line.stock);
 }

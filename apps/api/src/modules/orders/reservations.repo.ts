@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { blindBoxReservations, listingReservations } from '../../db/schema/index.ts';
-import { BOX_TIERS } from '../../lib/pricing/resolve-lines.ts';
+import { BOX_TIERS } from '../cart/index.ts';
 
 /**
  * Blind-box tiers and marketplace listings held by pending orders (docs/decisions/0018).

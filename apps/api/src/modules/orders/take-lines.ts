@@ -1,7 +1,7 @@
 import { LISTING_ALONE_MSG, type CartLine, type OrderLineObject, type OrderLineRequest } from '@starport/schemas';
 import type { Tx } from '../../db/client.ts';
 import { AppError, badRequest, forbidden } from '../../lib/app-error.ts';
-import { resolveCartLines, resolveListing } from '../../lib/pricing/resolve-lines.ts';
+import { resolveCartLines, resolveListing } from '../cart/index.ts';
 import * as repo from './orders.repo.ts';
 import * as held from './reservations.repo.ts';
 

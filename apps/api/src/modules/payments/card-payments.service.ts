@@ -2,11 +2,12 @@ import type { OrderLineRequest } from '@starport/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client.ts';
-import { readSetting } from '../../db/settings.ts';
-import { AppError, badRequest, forbidden } from '../../lib/app-error.ts';
-import { centsToMicro, checkoutParams, sessionExpiry, sumOf, toCents } from './checkout-session.ts';
+import { badRequest } from '../../lib/app-error.ts';
+import { cardCheckoutProvider, type CardCheckoutAnswer } from './card-provider.ts';
+import { centsToMicro } from './checkout-session.ts';
 import type { CheckoutClient, WebhookVerifier } from './checkout-client.ts';
 import { CARD_PROVIDER, type OrderBook } from './order-book.ts';
+import { startPayment } from './start-payment.ts';
 
 /** Stripe's default, and QUALITY.md's rule: a signature older than 5 minutes is refused. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -24,38 +25,20 @@ export type CardPaymentsDeps = {
 export type WebhookOutcome = { handled: boolean; outcome: string };
 
 /**
- * Card payments through Checkout Sessions. `buy` reserves the stock (an order) and opens a
- * session for exactly our total; only a verified webhook changes the order afterwards.
+ * Card payments through Checkout Sessions. `buy` is the start-payment workflow with the card
+ * provider (card-provider.ts): the stock reserved (an order) and a session opened for exactly
+ * our total; only a verified webhook changes the order afterwards.
  */
 export class CardPayments {
-  constructor(private readonly d: CardPaymentsDeps) {}
+  private readonly provider: ReturnType<typeof cardCheckoutProvider>;
+
+  constructor(private readonly d: CardPaymentsDeps) {
+    this.provider = cardCheckoutProvider(d);
+  }
 
   /** A cart, or one marketplace listing (`{ object: 'listing', id, total: 1 }`, reserved for the order). */
-  async buy(userId: string, lines: OrderLineRequest[]): Promise<{ url: string; code: string }> {
-    // The same rule as GET /site/setting: buying is open only while sale_program is 1.
-    if ((await readSetting(this.d.db, 'sale_program')) !== 1)
-      throw forbidden('Buying is closed at the moment. Please try again when the sale opens.');
-    const order = await this.d.orders.openOrder(userId, lines, 'card');
-    try {
-      const expiresAt = sessionExpiry(Date.parse(order.expires_at), Date.now());
-      // The order must hold its stock as long as its session can be paid.
-      if (!(await this.d.orders.holdUntil(order.id, new Date(expiresAt * 1000))))
-        throw new Error('the order closed before its session opened');
-      const params = checkoutParams(order, { publicUrl: this.d.publicUrl, expiresAt });
-      const session = await this.d.checkout.createSession(params, { idempotencyKey: `checkout-${order.code}` });
-      // Belt and braces: the session must charge our total to the cent, or nobody pays it.
-      const cents = toCents(order.total_micro);
-      if (sumOf(params.line_items ?? []) !== cents || (session.amount_total !== null && session.amount_total !== cents))
-        throw new Error(`session ${session.id} charges ${session.amount_total} cents, not ${cents}`);
-      if (!(await this.d.orders.attachSession(order.id, CARD_PROVIDER, session.id)))
-        throw new Error('the order closed before its session was attached');
-      return { url: session.url, code: order.code };
-    } catch (err) {
-      // Nobody can pay this order: give its stock back now rather than at expiry.
-      this.d.log.error({ err, order: order.code }, 'card checkout session could not be opened');
-      await this.d.orders.fail(order.id, 'the card checkout session could not be opened');
-      throw new AppError('INTERNAL', 502, 'The card payment could not be started. Please try again.');
-    }
+  buy(userId: string, lines: OrderLineRequest[]): Promise<CardCheckoutAnswer> {
+    return startPayment(this.d, this.provider, userId, lines);
   }
 
   /** A webhook: verified over the raw body first; a bad signature changes nothing. */

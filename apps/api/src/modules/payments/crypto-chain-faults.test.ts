@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness.ts';
 import type { ChainsConfig } from '../../chain-config.ts';
 import { queryRows } from '../../db/client.ts';
-import { buildJobHandlers } from '../../jobs/handlers.ts';
+import { buildJobHandlers, buildOrdersService } from '../../composition.ts';
 import { JobWorker, NotYetError } from '../../jobs/queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { outboxTransport } from '../../mail/transport.ts';
@@ -48,9 +48,16 @@ describe('crypto payments when the payment chain misbehaves', () => {
       paymentChainId: change.id ?? chains.paymentChainId,
     };
   };
+  /** Every job handler, as a worker builds them, with `chains` as its configuration. */
+  const handlersWith = (chains: ChainsConfig) =>
+    buildJobHandlers({
+      config: { ...w.t.config, chains },
+      mail: outboxTransport(),
+      orders: buildOrdersService(w.t.config, w.t.database.db),
+    });
   /** Runs the payment's verification once, as a worker would, with `chains` as its configuration. */
   const runJob = (chains: ChainsConfig, paymentId: number, txHash: string, attempt = 1) =>
-    buildJobHandlers({ ...w.t.config, chains }, outboxTransport())[CRYPTO_VERIFY_JOB]!(
+    handlersWith(chains)[CRYPTO_VERIFY_JOB]!(
       { paymentId, txHash },
       { db: w.t.database.db, jobId: 0, attempt, log: w.t.app.log },
     );
@@ -101,7 +108,7 @@ describe('crypto payments when the payment chain misbehaves', () => {
     const { q, id } = await reported(`0x${'5a'.repeat(32)}`);
     const logs = captureLog();
     try {
-      const handlers = buildJobHandlers({ ...w.t.config, chains: chainsWith({ rpcUrl: downRpc }) }, outboxTransport());
+      const handlers = handlersWith(chainsWith({ rpcUrl: downRpc }));
       const worker = new JobWorker(w.t.database.db, handlers, logs.log, { workerId: 'fault-worker' });
       expect(await worker.runOnce()).toBeGreaterThanOrEqual(1);
       const [job] = await queryRows<{ last_error: string | null; attempts: number; failed_at: Date | null }>(

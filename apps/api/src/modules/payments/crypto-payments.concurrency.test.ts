@@ -1,7 +1,7 @@
 import type { CryptoQuote, CryptoVerifyResponse } from '@starport/schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildJobHandlers } from '../../jobs/handlers.ts';
+import { buildJobHandlers, buildOrdersService } from '../../composition.ts';
 import { JobWorker } from '../../jobs/queue.ts';
 import { outboxTransport } from '../../mail/transport.ts';
 import {
@@ -23,7 +23,12 @@ describe('on PostgreSQL: crypto verifications at once, and a crash in the middle
   let w: CryptoWorld;
   let buyer: Player;
   let ship: { id: string; name: string };
-  const handlers = () => buildJobHandlers(w.t.config, outboxTransport());
+  const handlers = () =>
+    buildJobHandlers({
+      config: w.t.config,
+      mail: outboxTransport(),
+      orders: buildOrdersService(w.t.config, w.t.database.db),
+    });
   const runJob = (paymentId: number, attempt = 1) =>
     handlers()[CRYPTO_VERIFY_JOB]!({ paymentId }, { db: w.t.database.db, jobId: 0, attempt, log: w.t.app.log });
   const newQuote = () => quote(w.t, buyer.token, '/api/payment/eth_crypto', { id: ship.id });

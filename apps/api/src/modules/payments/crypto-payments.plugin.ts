@@ -14,7 +14,7 @@ export type CryptoPluginOptions = { db: Db; orders: CryptoOrderBook; chains: Cha
  * USDC contract and recipient are configured (chain-config.ts paymentSetup; main.ts adds the
  * local chain before the app is built); an RPC answering another chain id than its configured
  * one answers 503 as well (clients.ts checkedClientFor). Verification runs as the
- * `crypto.verify` job (crypto-verify-job.ts, jobs/handlers.ts), on whichever worker claims it.
+ * `crypto.verify` job (crypto-verify-job.ts, payments-jobs.ts), on whichever worker claims it.
  */
 export const cryptoPaymentsPlugin: FastifyPluginAsync<CryptoPluginOptions> = async (app, { db, orders, chains }) => {
   const crypto = new CryptoPayments({ db, orders, chains, wakeJobs: () => app.jobs.wake(), log: app.log });

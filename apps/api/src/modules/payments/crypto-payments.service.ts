@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type {
   CryptoQuote,
   CryptoStatusBody,
@@ -7,28 +6,29 @@ import type {
   CryptoVerifyResponse,
   OrderLineRequest,
 } from '@starport/schemas';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Address, Hash } from 'viem';
+import type { Hash } from 'viem';
 import { chainById, paymentSetup, type ChainsConfig } from '../../chain-config.ts';
-import { describeChainError } from '../../chain/chain-errors.ts';
-import { ChainMismatchError, checkedClientFor, explorerTxUrl } from '../../chain/clients.ts';
-import { tokenInfo, type TokenInfo } from '../../chain/erc20.ts';
+import { checkedClientFor, explorerTxUrl } from '../../chain/clients.ts';
 import { isMined } from '../../chain/usdc-transfer.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
-import { readSetting } from '../../db/settings.ts';
-import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
-import { baseUnitsOf, formatTokenAmount } from './crypto-amounts.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { CRYPTO_MSG } from './crypto-messages.ts';
 import * as repo from './crypto-payments.repo.ts';
+import {
+  conflict,
+  cryptoQuoteProvider,
+  logChainError,
+  lower,
+  notAvailable,
+  type CryptoKind,
+} from './crypto-provider.ts';
 import { queueVerification, recordTransaction } from './crypto-record-transaction.ts';
-import { queueTransferSearchAfterClose, queueTransferSearches } from './crypto-transfer-sweep.ts';
-import { CRYPTO_PROVIDER, type CryptoOrderBook } from './order-book.ts';
-import { SALES_CLOSED_MSG } from './widget-payments.service.ts';
+import { queueTransferSearchAfterClose } from './crypto-transfer-sweep.ts';
+import type { CryptoOrderBook } from './order-book.ts';
+import { startPayment } from './start-payment.ts';
 
-/** Which call opened a payment (crypto_payments.kind). */
-export type CryptoKind = 'cart' | 'item' | 'listing';
+export type { CryptoKind } from './crypto-provider.ts';
 
 export type CryptoPaymentsDeps = {
   db: Db;
@@ -45,9 +45,6 @@ export type CryptoPaymentsDeps = {
 const DEFAULT_VERIFY_WAIT_MS = 4_000;
 const VERIFY_POLL_MS = 200;
 
-const conflict = (msg: string) => new AppError('CONFLICT', 409, msg);
-const notAvailable = () => new AppError('INTERNAL', 503, CRYPTO_MSG.notAvailable);
-const lower = (a: string) => a.toLowerCase() as Address;
 
 /**
  * USDC payments verified on chain (docs/decisions/0021). A quote opens an order (stock held)
@@ -58,76 +55,15 @@ const lower = (a: string) => a.toLowerCase() as Address;
 export class CryptoPayments {
   constructor(private readonly d: CryptoPaymentsDeps) {}
 
-  /** Opens an order for `lines` (a cart, one shop item, or one listing) and quotes its total in USDC. */
+  /**
+   * Opens an order for `lines` (a cart, one shop item, or one listing) and quotes its total in
+   * USDC: the start-payment workflow with the crypto provider (crypto-provider.ts).
+   */
   async quote(userId: string, lines: OrderLineRequest[], kind: CryptoKind): Promise<CryptoQuote> {
     const setup = paymentSetup(this.d.chains);
     if (!setup) throw notAvailable();
-    if ((await readSetting(this.d.db, 'sale_program')) !== 1) throw forbidden(SALES_CLOSED_MSG);
-    const payer = await this.walletOf(userId);
-    if (!payer) throw conflict(CRYPTO_MSG.linkWallet);
-    // Read before anything is reserved: a chain we cannot reach (or the wrong chain) takes no
-    // stock. The head block is read before the quote exists, so any transfer sent for this quote
-    // is mined after it, and an older transfer of the same amount cannot pay it.
-    let token: TokenInfo;
-    let quoteBlock: bigint;
-    try {
-      const client = await checkedClientFor(setup.chain);
-      [token, quoteBlock] = await Promise.all([tokenInfo(client, setup.usdc), client.getBlockNumber({ cacheTime: 0 })]);
-    } catch (err) {
-      this.logChainError(err, setup.chain.id, 'payment chain unreadable');
-      throw notAvailable();
-    }
-    const order = await this.d.orders.openOrder(userId, lines, 'crypto');
-    try {
-      const quoteEnds = new Date(Date.now() + this.d.chains.quoteMinutes * 60_000);
-      // The quote lasts as long as the order holds its stock: never shorter than the quote time.
-      const expiresAt = await this.d.orders.holdUntil(order.id, quoteEnds);
-      if (!expiresAt) throw new Error('the order closed before its quote was made');
-      const tid = `cp_${randomBytes(18).toString('base64url')}`;
-      if (!(await this.d.orders.attachSession(order.id, CRYPTO_PROVIDER, tid)))
-        throw new Error('the order closed before its crypto session was attached');
-      const amountBase = baseUnitsOf(BigInt(order.total_micro), token.decimals);
-      // With the payment, the server's own searches for its transfer (crypto-transfer-sweep.ts):
-      // a page closed between sending and reporting must not lose the player's money.
-      await this.d.db.transaction(async (tx) => {
-        const payment = await repo.insertPayment(tx, {
-          tid,
-          orderId: order.id,
-          userId,
-          kind,
-          chainId: setup.chain.id,
-          tokenAddress: lower(setup.usdc),
-          tokenDecimals: token.decimals,
-          recipient: lower(setup.recipient),
-          payer,
-          amountBase,
-          expiresAt,
-          quoteBlock,
-        });
-        await queueTransferSearches(tx, payment.id, expiresAt);
-      });
-      return {
-        error: false,
-        msg: CRYPTO_MSG.quoted,
-        tid,
-        invoice_code: order.code,
-        targetNetworkId: setup.chain.id,
-        targetWallet: lower(setup.recipient),
-        tokenAddress: lower(setup.usdc),
-        tokenSymbol: token.symbol,
-        tokenDecimals: token.decimals,
-        amountCurrency: formatTokenAmount(amountBase, token.decimals),
-        amountBase: amountBase.toString(),
-        totalUSD: order.total,
-        payerWallet: payer,
-        expiresAt: expiresAt.toISOString(),
-      };
-    } catch (err) {
-      // Nobody can pay this order: give its stock back now rather than at expiry.
-      this.d.log.error({ err, order: order.code }, 'crypto payment could not be started');
-      await this.d.orders.fail(order.id, 'the crypto payment could not be started');
-      throw new AppError('INTERNAL', 502, 'The crypto payment could not be started. Please try again.');
-    }
+    const provider = cryptoQuoteProvider({ db: this.d.db, chains: this.d.chains, setup, kind, log: this.d.log });
+    return startPayment(this.d, provider, userId, lines);
   }
 
   /**
@@ -165,14 +101,15 @@ export class CryptoPayments {
     try {
       mined = await isMined(await checkedClientFor(chain), recorded as Hash);
     } catch (err) {
-      this.logChainError(err, chain.id, 'crypto transaction could not be looked up');
+      logChainError(this.d.log, err, chain.id, 'crypto transaction could not be looked up');
       throw notAvailable();
     }
     if (mined) throw conflict(CRYPTO_MSG.otherTransaction);
     await this.d.db.transaction(async (tx) => {
       if (await repo.replaceTransaction(tx, p.id, recorded, txHash)) {
         // The first hash stays in the order's log, for support.
-        await this.d.orders.logPaymentObservation(
+        await this.d.orders.logPaymentObservationInTx(
+          tx,
           p.orderId,
           'transaction_replaced',
           {
@@ -181,7 +118,6 @@ export class CryptoPayments {
             txh: txHash,
             content: 'Another transaction reported while the recorded one was not mined',
           },
-          tx,
         );
       } else {
         // Decided or replaced by another report meanwhile: only the same replacement is the same request.
@@ -190,12 +126,6 @@ export class CryptoPayments {
       }
       await queueVerification(tx, this.d.orders, p, txHash);
     });
-  }
-
-  /** A chain error as a log line without the RPC address (it may carry a provider key). */
-  private logChainError(err: unknown, chainId: number, msg: string): void {
-    if (err instanceof ChainMismatchError) this.d.log.error({ chain: chainId }, err.message);
-    else this.d.log.error({ chain: chainId, error: describeChainError(err) }, msg);
   }
 
   /** GET /api/payment/eth_crypto/{tid}: the payment as it is now (the browser polls while `verifying`). */
@@ -267,10 +197,5 @@ export class CryptoPayments {
           ...common,
         };
     }
-  }
-
-  private async walletOf(userId: string): Promise<Address | null> {
-    const [row] = await this.d.db.select({ wallet: users.walletAddress }).from(users).where(eq(users.id, userId));
-    return row?.wallet ? lower(row.wallet) : null;
   }
 }

@@ -62,5 +62,5 @@ export async function queueVerification(
     { paymentId: p.id, txHash },
     { dedupeKey: `${CRYPTO_VERIFY_JOB}:${p.id}:${txHash}`, maxAttempts: CRYPTO_VERIFY_MAX_ATTEMPTS },
   );
-  if (p.expiresAt.getTime() > Date.now()) await orders.holdUntil(p.orderId, verificationDeadline(p.expiresAt), tx);
+  if (p.expiresAt.getTime() > Date.now()) await orders.holdUntilInTx(tx, p.orderId, verificationDeadline(p.expiresAt));
 }

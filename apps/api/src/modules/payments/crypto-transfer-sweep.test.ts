@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChainsConfig } from '../../chain-config.ts';
 import { queryRows } from '../../db/client.ts';
-import { buildJobHandlers } from '../../jobs/handlers.ts';
+import { buildJobHandlers, buildOrdersService } from '../../composition.ts';
 import { NotYetError } from '../../jobs/queue.ts';
 import { outboxTransport } from '../../mail/transport.ts';
 import {
@@ -61,9 +61,11 @@ describe('crypto.find_transfer: the server finds a transfer the browser never re
     q: CryptoQuote,
     o: { chains?: ChainsConfig; attempt?: number; log?: ReturnType<typeof captureLog> } = {},
   ) =>
-    buildJobHandlers({ ...w.t.config, chains: o.chains ?? w.t.config.chains }, outboxTransport())[
-      CRYPTO_FIND_TRANSFER_JOB
-    ]!({ paymentId: await idOf(q) }, { db: db(), jobId: 0, attempt: o.attempt ?? 1, log: o.log?.log ?? w.t.app.log });
+    buildJobHandlers({
+      config: { ...w.t.config, chains: o.chains ?? w.t.config.chains },
+      mail: outboxTransport(),
+      orders: buildOrdersService(w.t.config, db()),
+    })[CRYPTO_FIND_TRANSFER_JOB]!({ paymentId: await idOf(q) }, { db: db(), jobId: 0, attempt: o.attempt ?? 1, log: o.log?.log ?? w.t.app.log });
   /** The order's log lines saying the server found the transfer. */
   const foundEvents = async (q: CryptoQuote) =>
     queryRows<{ payload: { txh: string; log_index: number } }>(

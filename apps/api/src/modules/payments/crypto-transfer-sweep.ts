@@ -134,7 +134,8 @@ export async function findUnreportedTransfer(
     return 'unconfirmed';
   const at = { payment: p.tid, order: p.orderCode, tx: found.txHash, log_index: found.logIndex };
   const recorded = await recordTransaction(d, p, found.txHash, (tx) =>
-    d.orders.logPaymentObservation(
+    d.orders.logPaymentObservationInTx(
+      tx,
       p.orderId,
       'transfer_found_on_chain',
       {
@@ -144,7 +145,6 @@ export async function findUnreportedTransfer(
         block_number: found.blockNumber.toString(),
         content: 'The browser never reported this transfer: the server found it on chain',
       },
-      tx,
     ),
   );
   // The browser reported meanwhile, or another run of this search was first: theirs stands.
@@ -180,13 +180,13 @@ const PayloadSchema = z.object({ paymentId: z.number().int().positive() });
  * gives up with a warning (the order expires as it would have). Errors are described without
  * the RPC address (chain-errors.ts), in the log and in jobs.last_error.
  */
-export function cryptoFindTransferJob(chains: ChainsConfig, ordersFor: (db: Db) => CryptoOrderBook): JobHandler {
+export function cryptoFindTransferJob(chains: ChainsConfig, orders: CryptoOrderBook): JobHandler {
   return async (payload, { db, attempt, log }) => {
     const { paymentId } = PayloadSchema.parse(payload);
     const lastTry = attempt >= CRYPTO_FIND_TRANSFER_MAX_ATTEMPTS;
     let outcome: SweepOutcome;
     try {
-      outcome = await findUnreportedTransfer({ db, orders: ordersFor(db), chains, log }, paymentId, { lastTry });
+      outcome = await findUnreportedTransfer({ db, orders, chains, log }, paymentId, { lastTry });
     } catch (err) {
       if (!(err instanceof ChainUnreadableError)) throw err;
       if (lastTry) {

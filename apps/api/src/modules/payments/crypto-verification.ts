@@ -155,7 +155,7 @@ async function failPayment(
   const decided = await d.db.transaction(async (tx) => {
     if (!(await repo.decide(tx, p.id, p.txHash, 'failed', msg))) return false;
     if (review)
-      await d.orders.flagForReview(p.orderId, why, { crypto_payment: p.tid, chain_id: p.chainId, tx_hash: p.txHash }, tx);
+      await d.orders.flagForReviewInTx(tx, p.orderId, why, { crypto_payment: p.tid, chain_id: p.chainId, tx_hash: p.txHash });
     return true;
   });
   if (!decided) return 'nothing_to_do';
@@ -202,7 +202,8 @@ async function credit(
     }
     const sent = formatTokenAmount(used.value, p.tokenDecimals);
     const due = formatTokenAmount(p.amountBase, p.tokenDecimals);
-    const paid = await d.orders.markPaid(
+    const paid = await d.orders.markPaidInTx(
+      tx,
       p.orderId,
       {
         provider: CRYPTO_PROVIDER,
@@ -224,7 +225,6 @@ async function credit(
           due_base: p.amountBase.toString(),
         },
       },
-      tx,
     );
     if (kind === 'short') {
       await settle('failed', CRYPTO_MSG.short(sent, due, SYMBOL));

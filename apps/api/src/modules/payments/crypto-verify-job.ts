@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { ChainsConfig } from '../../chain-config.ts';
-import type { Db } from '../../db/client.ts';
 import { NotYetError, type JobHandler } from '../../jobs/queue.ts';
 import { describeChainError } from '../../chain/chain-errors.ts';
 import { ChainUnreadableError, giveUpVerifying, verifyCryptoPayment } from './crypto-verification.ts';
@@ -32,10 +31,10 @@ const PayloadSchema = z.object({ paymentId: z.number().int().positive(), txHash:
  * 'Can not validate transaction.' Chain errors never carry the RPC address out of here
  * (chain-errors.ts): not into the log, not into jobs.last_error.
  */
-export function cryptoVerifyJob(chains: ChainsConfig, ordersFor: (db: Db) => CryptoOrderBook): JobHandler {
+export function cryptoVerifyJob(chains: ChainsConfig, orders: CryptoOrderBook): JobHandler {
   return async (payload, { db, attempt, log }) => {
     const { paymentId, txHash } = PayloadSchema.parse(payload);
-    const deps = { db, orders: ordersFor(db), chains, log };
+    const deps = { db, orders, chains, log };
     const lastTry = attempt >= CRYPTO_VERIFY_MAX_ATTEMPTS;
     let outcome;
     try {

@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client.ts';
  * only the calls it makes, so the two areas stay apart (eslint.config.js API_AREAS). Every
  * provider opens, holds, settles and fails orders the same way; each adds what it alone uses.
  */
-interface PaymentOrderBook<Method extends Order['method']> {
+export interface PaymentOrderBook<Method extends Order['method']> {
   /** cart lines, or one marketplace listing `{ object: 'listing', id, total: 1 }` */
   openOrder(userId: string, lines: OrderLineRequest[], method: Method): Promise<Order & { id: number }>;
   holdUntil(orderId: number, until: Date): Promise<Date | null>;
@@ -46,7 +46,10 @@ export interface WidgetOrderBook extends PaymentOrderBook<'widget'> {
 /**
  * Crypto payments (docs/decisions/0021): the browser's step reports are logged like the
  * widget's, and a verified transfer pays the order inside the transaction that records the
- * transfer as used, so the two commit together or not at all.
+ * transfer as used, so the two commit together or not at all. The calls that must commit with
+ * the caller's own writes take that transaction first and say so in their name (…InTx); the
+ * others open their own. No call takes a transaction optionally: which one it joins is never
+ * a matter of whether an argument was passed.
  */
 export interface CryptoOrderBook extends PaymentOrderBook<'crypto'> {
   logBrowserReport(
@@ -55,21 +58,22 @@ export interface CryptoOrderBook extends PaymentOrderBook<'crypto'> {
     kind: 'browser_report' | 'browser_log',
     payload: Record<string, unknown>,
   ): Promise<OrderStatus>;
-  markPaid(
+  /** markPaid in the caller's transaction (a savepoint inside it) */
+  markPaidInTx(
+    tx: Tx,
     orderId: number,
     p: Parameters<PaymentOrderBook<'crypto'>['markPaid']>[1],
-    within?: Tx,
   ): Promise<'paid' | 'already_paid' | 'review'>;
   /** a reported transaction holds the stock in the transaction that records it */
-  holdUntil(orderId: number, until: Date, within?: Tx): Promise<Date | null>;
+  holdUntilInTx(tx: Tx, orderId: number, until: Date): Promise<Date | null>;
   /** a transfer that may have moved money could not be checked: an operator looks */
-  flagForReview(orderId: number, reason: string, payload: Record<string, unknown>, within?: Tx): Promise<void>;
-  /** what the server saw on its own (a transfer found on chain, a replaced transaction), in `within` */
-  logPaymentObservation(
+  flagForReviewInTx(tx: Tx, orderId: number, reason: string, payload: Record<string, unknown>): Promise<void>;
+  /** what the server saw on its own (a transfer found on chain, a replaced transaction) */
+  logPaymentObservationInTx(
+    tx: Tx,
     orderId: number,
     kind: 'transfer_found_on_chain' | 'transaction_replaced',
     payload: Record<string, unknown>,
-    within: Tx,
   ): Promise<void>;
 }
 

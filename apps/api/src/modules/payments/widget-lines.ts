@@ -1,5 +1,5 @@
 import type { OrderLineRequest } from '@starport/schemas';
-import { BOX_PREFIX } from '../../lib/pricing/resolve-lines.ts';
+import { BOX_PREFIX } from '../cart/index.ts';
 import type { ItemWidgetBody } from './widget-schemas.ts';
 
 /**

@@ -1,28 +1,17 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { OrderLineRequest } from '@starport/schemas';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WidgetSetup } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
-import { readSetting } from '../../db/settings.ts';
-import { AppError, forbidden } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { startPayment } from './start-payment.ts';
 import { encodePayOrder } from './wert-calldata.ts';
 import type { WertOrderLookup } from './wert-data-api.ts';
 import { readWertEvent, WERT_FAILED, WERT_PAID, WERT_STARTED, type WertEvent } from './wert-events.ts';
-import { commodityAmount, microOf, signScOptions } from './wert-signing.ts';
+import { microOf } from './wert-signing.ts';
+import { widgetHoldFromNow, widgetProvider } from './widget-provider.ts';
 import type { WidgetOrderBook } from './order-book.ts';
 import type { WidgetSession } from './widget-schemas.ts';
-
-/**
- * How long a widget order holds its stock: Wert's identity check and a card's 3-D Secure take
- * longer than a card checkout. A `payment_started` event holds it as long again from then.
- */
-export const WIDGET_HOLD_MINUTES = 60;
-/** storefront.md §9: "The card widget item name is 'Spaceship'." */
-export const WIDGET_ITEM_NAME = 'Spaceship';
-/** The same sentence as POST /api/stripe/buy: buying is open only while sale_program is 1. */
-export const SALES_CLOSED_MSG = 'Buying is closed at the moment. Please try again when the sale opens.';
 
 export type WidgetPaymentsDeps = {
   db: Db;
@@ -40,55 +29,21 @@ export type WebhookOutcome = { handled: boolean; outcome: string };
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
 
 /**
- * Fiat-to-crypto widget payments (docs/decisions/0016). `start` reserves the stock (an order)
- * and signs the smart-contract call Wert will make for exactly our total; afterwards only a
+ * Fiat-to-crypto widget payments (docs/decisions/0016). `start` is the start-payment workflow
+ * with the widget provider (widget-provider.ts): the stock reserved (an order) and the
+ * smart-contract call Wert will make signed for exactly our total; afterwards only a
  * webhook that passes verification changes the order. The browser's reports are logged only.
  */
 export class WidgetPayments {
-  constructor(private readonly d: WidgetPaymentsDeps) {}
+  private readonly provider: ReturnType<typeof widgetProvider>;
+
+  constructor(private readonly d: WidgetPaymentsDeps) {
+    this.provider = widgetProvider(d);
+  }
 
   /** Opens the order for `lines` (cart lines, or one marketplace listing) and signs its widget purchase. */
-  async start(userId: string, lines: OrderLineRequest[]): Promise<WidgetSession> {
-    if ((await readSetting(this.d.db, 'sale_program')) !== 1) throw forbidden(SALES_CLOSED_MSG);
-    const order = await this.d.orders.openOrder(userId, lines, 'widget');
-    try {
-      // The order must hold its stock as long as the widget can still be paid.
-      if (!(await this.d.orders.holdUntil(order.id, new Date(Date.now() + WIDGET_HOLD_MINUTES * 60_000))))
-        throw new Error('the order closed before the widget opened');
-      const total = BigInt(order.total_micro);
-      const { setup } = this.d;
-      const signedData = signScOptions(
-        {
-          // Where Wert sends the coins if our contract cannot be called: the player's wallet.
-          address: (await this.walletOf(userId)) ?? setup.scAddress,
-          commodity: setup.commodity,
-          commodity_amount: commodityAmount(total),
-          network: setup.network,
-          sc_address: setup.scAddress,
-          sc_input_data: encodePayOrder(order.code, total),
-        },
-        setup.privateKey,
-      );
-      // The order code is the widget's click_id: Wert's webhooks name the order by it.
-      if (!(await this.d.orders.attachSession(order.id, this.d.provider, order.code)))
-        throw new Error('the order closed before its widget session was attached');
-      return {
-        tid: order.code,
-        partnerID: setup.partnerId,
-        commodity: setup.commodity,
-        network: setup.network,
-        origin: setup.origin,
-        signedData,
-        totalUSD: order.total,
-        click_id: order.code,
-        item_name: WIDGET_ITEM_NAME,
-      };
-    } catch (err) {
-      // Nobody can pay this order: give its stock back now rather than at expiry.
-      this.d.log.error({ err, order: order.code }, 'widget payment could not be started');
-      await this.d.orders.fail(order.id, 'the widget payment could not be started');
-      throw new AppError('INTERNAL', 502, 'The payment widget could not be started. Please try again.');
-    }
+  start(userId: string, lines: OrderLineRequest[]): Promise<WidgetSession> {
+    return startPayment(this.d, this.provider, userId, lines);
   }
 
   /**
@@ -183,7 +138,7 @@ export class WidgetPayments {
     const order = await this.orderOf(e);
     if (!order) return { handled: false, outcome: 'unknown_order' };
     // The player pressed pay: the stock stays theirs while Wert charges the card and calls the contract.
-    const held = await this.d.orders.holdUntil(order.id, new Date(Date.now() + WIDGET_HOLD_MINUTES * 60_000));
+    const held = await this.d.orders.holdUntil(order.id, widgetHoldFromNow());
     return { handled: true, outcome: held ? 'held' : 'unchanged' };
   }
 
@@ -192,10 +147,5 @@ export class WidgetPayments {
     const order = e.clickId ? await this.d.orders.findByProviderSession(this.d.provider, e.clickId) : undefined;
     if (!order) this.d.log.warn({ click_id: e.clickId, type: e.type }, 'wert webhook for an unknown click_id');
     return order;
-  }
-
-  private async walletOf(userId: string): Promise<string | null> {
-    const [row] = await this.d.db.select({ wallet: users.walletAddress }).from(users).where(eq(users.id, userId));
-    return row?.wallet ?? null;
   }
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DiscountTierSchema, type DiscountTier } from '@starport/schemas';
 import type { DbOrTx } from '../../db/client.ts';
 import { readSetting, writeSetting } from '../../db/settings.ts';
-import { badRequest } from '../app-error.ts';
+import { badRequest } from '../../lib/app-error.ts';
 import { checkTiers, DEFAULT_DISCOUNT_TIERS } from './price-cart.ts';
 
 const KEY = 'volume_discounts';

@@ -1,0 +1,41 @@
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { deliverEmailJob } from './jobs/deliver-email.ts';
+import type { JobHandlers } from './jobs/queue.ts';
+import { DELIVER_EMAIL_JOB } from './mail/queue-email.ts';
+import type { MailTransport } from './mail/transport.ts';
+import { PASSWORD_RESET_REQUEST_JOB, passwordResetRequestJob } from './modules/accounts/index.ts';
+import { OrdersService, ordersJobs } from './modules/orders/index.ts';
+import { paymentsJobs } from './modules/payments/index.ts';
+
+/**
+ * What both entry points wire the same way: the API (app.ts, with its in-process worker) and
+ * `npm run worker` (worker.ts). Each builds its services here once and hands the same
+ * instances to routes, payments and job handlers, so an order is opened, expired and paid by
+ * one OrdersService with one set of options.
+ */
+
+/** The process's one OrdersService: routes, payments and the job handlers all use it. */
+export function buildOrdersService(config: Config, db: Db): OrdersService {
+  return new OrdersService({
+    db,
+    reservationMinutes: config.orderReservationMinutes,
+    maxPendingOrders: config.orderMaxPending,
+  });
+}
+
+export type JobHandlerDeps = { config: Config; mail: MailTransport; orders: OrdersService };
+
+/**
+ * Every job kind and its handler, in one place: the API's in-process worker and
+ * `npm run worker` must know the same kinds, or a job queued by one is failed by the other.
+ * Each area exports its own handlers; this only assembles them.
+ */
+export function buildJobHandlers({ config, mail, orders }: JobHandlerDeps): JobHandlers {
+  return {
+    [DELIVER_EMAIL_JOB]: deliverEmailJob(mail, config.mailFrom),
+    [PASSWORD_RESET_REQUEST_JOB]: passwordResetRequestJob(config),
+    ...ordersJobs({ orders }),
+    ...paymentsJobs({ chains: config.chains, orders }),
+  };
+}

@@ -1,0 +1,15 @@
+import type { JobHandlers } from '../../jobs/queue.ts';
+import { ORDER_EXPIRE_JOB, expireOrderJob } from './expire-order-job.ts';
+import { ORDER_FULFIL_JOB, fulfilOrderJob } from './fulfil-order-job.ts';
+import type { OrdersService } from './orders.service.ts';
+
+/**
+ * The orders area's job kinds and their handlers. `orders` is the process's one OrdersService
+ * (composition.ts), the same the routes and payments use.
+ */
+export function ordersJobs(d: { orders: OrdersService }): JobHandlers {
+  return {
+    [ORDER_EXPIRE_JOB]: expireOrderJob(d.orders),
+    [ORDER_FULFIL_JOB]: fulfilOrderJob(),
+  };
+}
