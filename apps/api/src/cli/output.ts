@@ -1,7 +1,7 @@
 import type { DiscountTier } from '@starport/schemas';
 import type { SettingsView } from './commands/settings.ts';
 import type { UserRow, UserSummary } from './commands/users.ts';
-import type { OrderForReview } from './orders-and-pricing.ts';
+import type { OrderForReview } from '../modules/orders/index.ts';
 
 /** What each command prints, as lines; nothing here reads or writes the database. */
 

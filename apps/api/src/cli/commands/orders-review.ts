@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { CliError } from '../cli-error.ts';
-import { ordersForReview, resolveReview, type OrderForReview } from '../orders-and-pricing.ts';
+import { ordersForReview, resolveReview, type OrderForReview } from '../../modules/orders/index.ts';
 
 /** orders-review, resolve-review: the orders area keeps the review flag and its events. */
 

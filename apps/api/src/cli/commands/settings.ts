@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import * as site from '../../modules/site/index.ts';
 import { asCli, CliError } from '../cli-error.ts';
 import type { Io } from '../io.ts';
-import { parseTierList, readDiscountTiers, writeDiscountTiers } from '../orders-and-pricing.ts';
+import { parseTierList, readDiscountTiers, writeDiscountTiers } from '../../modules/cart/index.ts';
 import type { TermsSource } from '../parse.ts';
 
 /** set-sale-program, set-home-version, set-terms, set-discounts, show-settings. */
