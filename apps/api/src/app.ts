@@ -15,7 +15,8 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { leaderboardsRoutes } from './modules/leaderboards/leaderboards.routes.ts';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.ts';
 import { blindBoxRoutes, shopRoutes } from './modules/shop/shop.routes.ts';
-import { accountsRoutes, creditRoutes } from './modules/accounts/accounts.routes.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { creditRoutes } from './modules/assets/index.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { SessionService } from './modules/accounts/sessions.service.ts';
 import { walletRoutes } from './modules/accounts/wallet-auth.routes.ts';
@@ -120,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(siteSettingRoutes, { prefix: '/site', db });
   await app.register(resourceRoutes, { prefix: '/api/resource', db });
   await app.register(accountsRoutes, { prefix: '/api/account', accounts, sessions });
-  await app.register(creditRoutes, { prefix: '/api/credit', accounts });
+  await app.register(creditRoutes, { prefix: '/api/credit', db });
   await app.register(walletRoutes, { wallet: new WalletAuthService({ db, config, limiter, sessions, log: app.log }) });
   await app.register(contactRoutes, { prefix: '/api/contact', db, config, limiter, wakeJobs });
   await app.register(catalogueRoutes, { prefix: '/api/catalogue', db });
