@@ -1,7 +1,7 @@
 import type { CartLine, DiscountTier, PriceSummary } from '@starport/schemas';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { microToUsd } from '../../lib/catalogue/money.ts';
+import { microToUsd } from '../../lib/money.ts';
 import { readDiscountTiers } from '../../lib/pricing/discount-tiers.ts';
 import { priceCart } from '../../lib/pricing/price-cart.ts';
 import { resolveCartLines, type ResolvedLine } from '../../lib/pricing/resolve-lines.ts';

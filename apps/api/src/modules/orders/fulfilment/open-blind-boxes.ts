@@ -3,10 +3,10 @@ import { RARITY_LEGENDARY, RARITY_NAMES, type OddsBps } from '@starport/schemas/
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../db/client.ts';
 import { blindBoxOpenings, blindBoxes, ownedShips, ships } from '../../../db/schema/index.ts';
-import { claimLegendarySerials } from '../../../lib/catalogue/legendary-serials.ts';
-import { generateShipDetails } from '../../../lib/catalogue/ship-generator.ts';
-import { drawOpening, type Draw } from '../../../lib/fairness/draw.ts';
-import { takeNonces } from '../../../lib/fairness/seed-pairs.ts';
+import { claimLegendarySerials } from '../../catalogue/index.ts';
+import { generateShipDetails } from '../../catalogue/index.ts';
+import { drawOpening, type Draw } from '../../fairness/index.ts';
+import { takeNonces } from '../../fairness/index.ts';
 import type { OrderLineRow } from '../orders.repo.ts';
 import { FulfilmentBlocked, type BlindBoxGrant, type GrantedOrder } from './grants.ts';
 

@@ -1,0 +1,5 @@
+/**
+ * The marketplace area's front door: the only file other areas import. The marketplace owns
+ * listings and the record of sales.
+ */
+export { priceHistory, type ItemRef } from './price-history.ts';
