@@ -154,3 +154,23 @@ export async function consumeListingReservations(tx: Tx, orderId: number): Promi
   }
   return lost;
 }
+
+/** The boxes the order still holds one of every tier for (reservations not released), by box. */
+export async function heldBoxesOf(tx: Tx, orderId: number): Promise<Map<string, number>> {
+  const rows = await queryRows<{ box_code: string; quantity: number }>(
+    tx,
+    sql`SELECT box_code, sum(quantity)::int AS quantity FROM blind_box_reservations
+        WHERE order_id = ${orderId} AND released_at IS NULL GROUP BY box_code`,
+  );
+  return new Map(rows.map((r) => [r.box_code, Number(r.quantity)]));
+}
+
+/** Whether the order's reservation of the listing was consumed when it was paid (the listing was sold to it). */
+export async function listingSoldToOrder(tx: Tx, orderId: number, listingId: number): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    tx,
+    sql`SELECT 1 AS one FROM listing_reservations
+        WHERE order_id = ${orderId} AND listing_id = ${listingId} AND consumed_at IS NOT NULL`,
+  );
+  return rows.length > 0;
+}
