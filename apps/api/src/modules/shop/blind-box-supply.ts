@@ -1,4 +1,4 @@
-import type { OddsBps } from '@starport/schemas/fairness';
+import { RARITY_NAMES, type OddsBps } from '@starport/schemas/fairness';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';
 import { blindBoxes } from '../../db/schema/index.ts';
@@ -14,6 +14,50 @@ import { blindBoxes } from '../../db/schema/index.ts';
 export type BoxForOpening = { code: string; name: string; odds: OddsBps; hasTiers: boolean };
 
 const textList = (values: string[]): SQL => sql.join(values.map((v) => sql`${v}`), sql`, `);
+
+/** One tier per rarity (blind_box_tiers.rarity 0..3). */
+const BOX_TIERS = RARITY_NAMES.length;
+
+/**
+ * Locks a box's tier rows in rarity order and reads their supplies. Every change of a box's
+ * tiers goes through this first: the rows are then ours until commit, so the UPDATE that
+ * follows (a new statement, a new snapshot) sees the supplies just read.
+ */
+async function lockTiers(tx: Tx, boxCode: string): Promise<number[]> {
+  const rows = await queryRows<{ supply: number }>(
+    tx,
+    sql`SELECT supply FROM blind_box_tiers WHERE box_code = ${boxCode} ORDER BY rarity FOR UPDATE`,
+  );
+  return rows.map((r) => Number(r.supply));
+}
+
+/**
+ * Takes `quantity` boxes for a pending order: one of every tier per box, so whatever a box
+ * draws when it opens is there. All four tiers or nothing. Returns null when taken, else how
+ * many boxes are left (the smallest tier; 0 for a box whose tiers are not all seeded).
+ */
+export async function takeBoxTiers(tx: Tx, boxCode: string, quantity: number): Promise<number | null> {
+  const supplies = await lockTiers(tx, boxCode);
+  const left = supplies.length === BOX_TIERS ? Math.min(...supplies) : 0;
+  if (left < quantity) return left;
+  const taken = await queryRows<{ rarity: number }>(
+    tx,
+    sql`UPDATE blind_box_tiers SET supply = supply - ${quantity}
+        WHERE box_code = ${boxCode} AND supply >= ${quantity} RETURNING rarity`,
+  );
+  // The rows are locked by us: anything else is a bug, and throwing rolls the order back.
+  if (taken.length !== BOX_TIERS) throw new Error(`blind box ${boxCode}: took ${taken.length} of ${BOX_TIERS} tiers`);
+  return null;
+}
+
+/** Gives boxes an order held back to all four tiers, boxes in code order. */
+export async function returnBoxTiers(tx: Tx, boxes: { boxCode: string; quantity: number }[]): Promise<void> {
+  const sorted = [...boxes].sort((a, b) => (a.boxCode < b.boxCode ? -1 : a.boxCode > b.boxCode ? 1 : 0));
+  for (const b of sorted) {
+    await lockTiers(tx, b.boxCode);
+    await tx.execute(sql`UPDATE blind_box_tiers SET supply = supply + ${b.quantity} WHERE box_code = ${b.boxCode}`);
+  }
+}
 
 export async function blindBoxesForOpening(db: DbOrTx, codes: string[]): Promise<Map<string, BoxForOpening>> {
   if (codes.length === 0) return new Map();
@@ -58,9 +102,7 @@ export async function moveTierSupplies(tx: Tx, moves: TierMove[]): Promise<TierM
   const ordered = [...summed.values()]
     .filter((m) => m.delta !== 0)
     .sort((a, b) => (a.boxCode < b.boxCode ? -1 : a.boxCode > b.boxCode ? 1 : a.rarity - b.rarity));
-  for (const code of [...new Set(ordered.map((m) => m.boxCode))]) {
-    await tx.execute(sql`SELECT rarity FROM blind_box_tiers WHERE box_code = ${code} ORDER BY rarity FOR UPDATE`);
-  }
+  for (const code of [...new Set(ordered.map((m) => m.boxCode))]) await lockTiers(tx, code);
   for (const { boxCode, rarity, delta } of ordered) {
     const moved = await queryRows<{ supply: number }>(
       tx,
