@@ -58,6 +58,18 @@ export default tseslint.config(
     },
   },
   {
+    // Front doors re-export their area's internals, so a cycle between two areas would pass
+    // the zone rule above unnoticed: no-cycle catches it (import paths carry the .ts extension).
+    files: ['apps/api/**/*.ts'],
+    settings: {
+      'import/extensions': ['.ts', '.js'],
+      'import/ignore': ['node_modules'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+    },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
