@@ -6,9 +6,9 @@ import { type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { boundedCountQuery } from '../apps/api/src/lib/catalogue/bounded-count.ts';
-import { bindValues } from '../apps/api/src/lib/catalogue/query-shapes.ts';
-import { segmentsFor } from '../apps/api/src/lib/catalogue/segments.ts';
+import { boundedCountQuery } from '../apps/api/src/lib/sql/bounded-count.ts';
+import { bindValues } from '../apps/api/src/lib/sql/query-shapes.ts';
+import { segmentsFor } from '../apps/api/src/modules/catalogue/index.ts';
 import { hasPrice, probeQuery, probeValues, type PagePlan } from '../apps/api/src/modules/marketplace/listing-page.ts';
 import { countFromCountsQuery, countFromWhere, findListedQuery, type ListingQuery } from '../apps/api/src/modules/marketplace/marketplace.repo.ts';
 

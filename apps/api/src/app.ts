@@ -16,7 +16,7 @@ import { leaderboardsRoutes } from './modules/leaderboards/leaderboards.routes.t
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.ts';
 import { blindBoxRoutes, shopRoutes } from './modules/shop/shop.routes.ts';
 import { accountsRoutes, AccountsService, SessionService, walletRoutes, WalletAuthService } from './modules/accounts/index.ts';
-import { creditRoutes } from './modules/accounts/accounts.routes.ts';
+import { creditRoutes } from './modules/assets/index.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/dev-mailbox.routes.ts';
 import { chainPlugin } from './modules/chain/chain.plugin.ts';
@@ -118,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(siteSettingRoutes, { prefix: '/site', db });
   await app.register(resourceRoutes, { prefix: '/api/resource', db });
   await app.register(accountsRoutes, { prefix: '/api/account', accounts, sessions });
-  await app.register(creditRoutes, { prefix: '/api/credit', accounts });
+  await app.register(creditRoutes, { prefix: '/api/credit', db });
   await app.register(walletRoutes, { wallet: new WalletAuthService({ db, config, limiter, sessions, log: app.log }) });
   await app.register(contactRoutes, { prefix: '/api/contact', db, config, limiter, wakeJobs });
   await app.register(catalogueRoutes, { prefix: '/api/catalogue', db });

@@ -5,10 +5,15 @@ import { houseUnits, ships } from './catalogue-items.ts';
 import { orderLines } from './orders.ts';
 
 /**
- * What players own, written by order fulfilment (and later by the owned-asset areas). Every
- * row that comes from an order names its order line, and the unique keys on (line, copy) make
- * a fulfilment that runs twice grant once.
+ * What players own. The `assets` module (modules/assets) alone writes these tables; other
+ * areas (order fulfilment, later the owned-asset areas) call its front door inside their own
+ * transaction. Every row that comes from an order names its order line, and the unique keys
+ * on (line, copy) make a fulfilment that runs twice grant once.
  */
+
+/** Where a copy of a ship is: free to use, or held by one thing at a time. */
+export const SHIP_STATES = ['available', 'listed', 'penguin', 'staked', 'minting', 'minted'] as const;
+export type ShipState = (typeof SHIP_STATES)[number];
 
 /** A ship in a player's hangar: one row per copy (a shop line of 3 gives 3 rows). */
 export const ownedShips = pgTable(
@@ -26,11 +31,21 @@ export const ownedShips = pgTable(
     /** which copy of its order line (0-based) */
     copyIndex: integer('copy_index').notNull().default(0),
     acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What this copy is doing: 'available' to its owner, or held by one use (listed on the
+     * marketplace, assigned to a penguin, staked, being minted, minted on chain). Only
+     * assets.lockShip / releaseShip move it, from the state they expect.
+     */
+    state: text('state', { enum: SHIP_STATES }).notNull().default('available'),
     /** set when the ship leaves the player (sold on the marketplace) */
     disposedAt: timestamp('disposed_at', { withTimezone: true }),
   },
   (t) => [
     check('owned_ships_source_ck', sql`${t.source} IN ('shop', 'blindbox', 'marketplace', 'grant')`),
+    check(
+      'owned_ships_state_ck',
+      sql`${t.state} IN ('available', 'listed', 'penguin', 'staked', 'minting', 'minted')`,
+    ),
     check('owned_ships_copy_ck', sql`${t.copyIndex} >= 0`),
     uniqueIndex('owned_ships_line_copy_key').on(t.orderLineId, t.copyIndex),
     index('owned_ships_user_idx').on(t.userId, t.acquiredAt.desc(), t.id.desc()),
@@ -78,4 +93,19 @@ export const ownedHousePieces = pgTable(
     uniqueIndex('owned_house_pieces_line_key').on(t.orderLineId),
     index('owned_house_pieces_user_idx').on(t.userId),
   ],
+);
+
+/** Land credit: a ledger, the balance is its sum. */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('credit_ledger_user_idx').on(t.userId)],
 );

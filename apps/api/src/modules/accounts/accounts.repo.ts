@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { creditLedger, oneTimeKeys, sessions, users } from '../../db/schema/index.ts';
+import { oneTimeKeys, sessions, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type KeyPurpose = 'activate' | 'reset';
@@ -85,14 +85,6 @@ export async function retireLiveKeys(db: DbOrTx, userId: string, purpose: KeyPur
     .update(oneTimeKeys)
     .set({ usedAt: new Date() })
     .where(and(eq(oneTimeKeys.userId, userId), eq(oneTimeKeys.purpose, purpose), isNull(oneTimeKeys.usedAt)));
-}
-
-export async function creditBalance(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string | null>`sum(${creditLedger.amount})` })
-    .from(creditLedger)
-    .where(eq(creditLedger.userId, userId));
-  return Number(row?.total ?? 0);
 }
 
 export async function revokeUserSessions(db: DbOrTx, userId: string, reason: string, exceptSessionId?: string) {

@@ -1,6 +1,5 @@
 import {
   ChangePasswordBodySchema,
-  CreditTotalResponseSchema,
   ErrorResponseSchema,
   ForgotBodySchema,
   KeyParamsSchema,
@@ -120,13 +119,5 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; 
     preHandler: app.requireAuth,
     schema: { tags, security: bearer, summary: 'Mail a new verification link for the unverified e-mail', response: { 200: MessageResponseSchema, ...errors } },
     handler: async (req) => ({ error: false as const, msg: await accounts.resendActivation(callerOf(req)) }),
-  });
-};
-
-export const creditRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (app, { accounts }) => {
-  app.get('/total', {
-    preHandler: app.requireAuth,
-    schema: { tags: ['accounts'], security: bearer, summary: 'Land-credit balance', response: { 200: CreditTotalResponseSchema, ...errors } },
-    handler: async (req) => ({ error: false as const, amount: await accounts.creditTotal(callerOf(req)) }),
   });
 };

@@ -180,10 +180,6 @@ export class AccountsService {
     return toPublicUser(await this.requireUser(auth.userId));
   }
 
-  async creditTotal(auth: AuthContext): Promise<number> {
-    return repo.creditBalance(this.d.db, auth.userId);
-  }
-
   /** Gives an e-mail and a password to an account without them (a wallet account). */
   async linkEmail(auth: AuthContext, email: string, password: string): Promise<string> {
     await this.limit(`mail:user:${auth.userId}`, LIMITS.mailPerUser);

@@ -1,7 +1,7 @@
 import type { CartLine, DiscountTier, PriceSummary } from '@starport/schemas';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { microToUsd } from '../../lib/catalogue/money.ts';
+import { microToUsd } from '../../lib/money.ts';
 import { readDiscountTiers } from './discount-tiers.ts';
 import { priceCart } from './price-cart.ts';
 import { resolveCartLines, type ResolvedLine } from './resolve-lines.ts';

@@ -2,7 +2,7 @@ import type { CartLine, PriceSummary } from '@starport/schemas';
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { microToUsd, toMicro } from '../../lib/catalogue/money.ts';
+import { microToUsd, toMicro } from '../../lib/money.ts';
 
 /**
  * Cart lines → our own names, prices and stock. Shared by the cart's price summary and by

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
-import { UNIT_SEGMENT } from '../../lib/catalogue/segments.ts';
+import { UNIT_SEGMENT } from './segments.ts';
 
 export type HouseTypeRow = {
   type: number;

@@ -1,7 +1,7 @@
 import { apartLabel, ErrorResponseSchema, HouseTypesResponseSchema, unitImagePath } from '@starport/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import { microToUsd, toMicro } from '../../lib/catalogue/money.ts';
+import { microToUsd, toMicro } from '../../lib/money.ts';
 import { houseTypes } from './catalogue.repo.ts';
 
 /** Catalogue facts that are not listings, under /api/catalogue. */

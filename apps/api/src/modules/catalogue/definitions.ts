@@ -1,5 +1,5 @@
 import { BLIND_BOX, HOUSE_APR_BPS, HOUSE_UNIT_TYPES } from '@starport/schemas';
-import { groupThousands } from '../../lib/catalogue/item-view.ts';
+import { groupThousands } from './item-view.ts';
 
 /**
  * The fixed part of the demo catalogue: what the game sells besides individual ships.

@@ -1,5 +1,5 @@
 import type { ships } from '../../db/schema/index.ts';
-import { generateShipDetails } from '../../lib/catalogue/ship-generator.ts';
+import { generateShipDetails } from './ship-generator.ts';
 import type { Prng } from './prng.ts';
 
 export type ShipRow = typeof ships.$inferInsert & { id: number; element: number; rarity: number };

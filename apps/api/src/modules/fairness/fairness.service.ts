@@ -9,8 +9,8 @@ import {
 } from '@starport/schemas';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { iso } from '../../lib/catalogue/money.ts';
-import { activePair, rotatePair, type RevealedPair, type SeedPairRow } from '../../lib/fairness/seed-pairs.ts';
+import { iso } from '../../lib/money.ts';
+import { activePair, rotatePair, type RevealedPair, type SeedPairRow } from './seed-pairs.ts';
 import * as repo from './fairness.repo.ts';
 import type { OpeningRow } from './fairness.repo.ts';
 

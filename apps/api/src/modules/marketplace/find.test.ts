@@ -3,7 +3,7 @@ import { dncImagePath, shipImagePath, unitImagePath, type MarketplaceItem } from
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogueTestApp, getJson, type CatalogueTestApp } from '../../../test/catalogue-test-app.ts';
 import { queryRows } from '../../db/client.ts';
-import { boundedCount } from '../../lib/catalogue/bounded-count.ts';
+import { boundedCount } from '../../lib/sql/bounded-count.ts';
 
 type FindBody = { error: boolean; data: MarketplaceItem[]; total: number; total_capped: boolean; page: number; limit: number };
 

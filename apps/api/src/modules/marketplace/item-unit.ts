@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { MarketplaceItem, UnitCollection } from '@starport/schemas';
 import type { UnitsChainConfig } from '../../config.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
-import { iso, microToUsd, toMicro } from '../../lib/catalogue/money.ts';
+import { iso, microToUsd, toMicro } from '../../lib/money.ts';
 
 /** The collection's name as players see it on the unit page and on chain explorers. */
 export const UNIT_COLLECTION_NAME = 'Starport Container Houses';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { queryShaped, type Values } from '../../lib/catalogue/query-shapes.ts';
-import { ALL_SEGMENTS } from '../../lib/catalogue/segments.ts';
+import { queryShaped, type Values } from '../../lib/sql/query-shapes.ts';
+import { ALL_SEGMENTS } from '../catalogue/index.ts';
 
 /**
  * How a page of listings finds its ids, from indexes alone (docs/decisions/0010). The feed
@@ -26,7 +26,7 @@ export const hasPrice = (q: ListingQuery) => q.priceFromMicro !== null || q.pric
 const inList = (values: readonly number[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
 /**
- * The builders below make a query's shape (lib/catalogue/query-shapes.ts): segments and
+ * The builders below make a query's shape (lib/sql/query-shapes.ts): segments and
  * the plan are part of the text, while prices, limit, offset and the excluded id are
  * placeholders that `listingValues` fills for each call.
  */

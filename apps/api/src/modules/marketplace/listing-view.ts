@@ -1,6 +1,6 @@
 import type { MarketplaceItem } from '@starport/schemas';
-import { catalogueItem, type ItemColumns } from '../../lib/catalogue/item-view.ts';
-import { iso, microToUsd, toMicro } from '../../lib/catalogue/money.ts';
+import { catalogueItem, type ItemColumns } from '../catalogue/index.ts';
+import { iso, microToUsd, toMicro } from '../../lib/money.ts';
 import type { ListingRow } from './marketplace.repo.ts';
 import type { SaleRow } from './sales.repo.ts';
 

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
-import { boundedCountOfShape, type BoundedTotal } from '../../lib/catalogue/bounded-count.ts';
-import { DNC_COLUMNS, SHIP_COLUMNS, UNIT_COLUMNS, type DncColumns, type ShipColumns, type UnitColumns } from '../../lib/catalogue/item-view.ts';
-import { bindValues, queryShaped } from '../../lib/catalogue/query-shapes.ts';
+import { boundedCountOfShape, type BoundedTotal } from '../../lib/sql/bounded-count.ts';
+import { DNC_COLUMNS, SHIP_COLUMNS, UNIT_COLUMNS, type DncColumns, type ShipColumns, type UnitColumns } from '../catalogue/index.ts';
+import { bindValues, queryShaped } from '../../lib/sql/query-shapes.ts';
 import { hasPrice, listedWhere, listingShape, listingValues, pageIds, type ListingQuery, type PagePlan } from './listing-page.ts';
 
 export type { ListingQuery, PagePlan };

@@ -1,9 +1,9 @@
 import type { CatalogueFilter } from '@starport/schemas';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { microToUsd, toMicro } from '../../lib/catalogue/money.ts';
-import { priceHistory, type ItemRef } from '../../lib/catalogue/price-history.ts';
-import { DNC_SEGMENT, segmentsFor, shipSegment, UNIT_SEGMENT } from '../../lib/catalogue/segments.ts';
+import { microToUsd, toMicro } from '../../lib/money.ts';
+import { priceHistory, type ItemRef } from './price-history.ts';
+import { DNC_SEGMENT, segmentsFor, shipSegment, UNIT_SEGMENT } from '../catalogue/index.ts';
 import { toMarketplaceItem, toSoldItem } from './listing-view.ts';
 import { choosePlan } from './listing-page.ts';
 import * as repo from './marketplace.repo.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
-import { DNC_COLUMNS, SHIP_COLUMNS, UNIT_COLUMNS } from '../../lib/catalogue/item-view.ts';
+import { DNC_COLUMNS, SHIP_COLUMNS, UNIT_COLUMNS } from '../catalogue/index.ts';
 import type { ListingRow } from './marketplace.repo.ts';
 
 /** A recorded sale with its listing and item. */

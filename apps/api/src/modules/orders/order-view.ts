@@ -1,5 +1,5 @@
 import type { Order, OrderStatus, PaymentMethod } from '@starport/schemas';
-import { iso, microToUsd } from '../../lib/catalogue/money.ts';
+import { iso, microToUsd } from '../../lib/money.ts';
 import { BOX_PREFIX } from '../cart/index.ts';
 import type { OrderLineRow, OrderRow } from './orders.repo.ts';
 

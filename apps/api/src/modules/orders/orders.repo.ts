@@ -40,33 +40,6 @@ export async function insertLines(tx: Tx, lines: (typeof orderLines.$inferInsert
   if (lines.length) await tx.insert(orderLines).values(lines);
 }
 
-/**
- * Takes `quantity` copies of a shop line, or nothing: one conditional UPDATE, so two buyers of
- * the last copy cannot both pass (the second re-checks `stock >= q` after the first commits).
- * Returns the prices of the row as it was taken, or null when there are not enough copies.
- */
-export async function takeStock(
-  tx: Tx,
-  shopStockId: number,
-  quantity: number,
-): Promise<{ sell_price_micro: string; price_micro: string } | null> {
-  const [row] = await queryRows<{ sell_price_micro: string; price_micro: string }>(
-    tx,
-    sql`UPDATE shop_stock SET stock = stock - ${quantity}
-        WHERE id = ${shopStockId} AND active AND stock >= ${quantity}
-        RETURNING sell_price_micro::text AS sell_price_micro, price_micro::text AS price_micro`,
-  );
-  return row ?? null;
-}
-
-export async function stockLeft(tx: Tx, shopStockId: number): Promise<number> {
-  const [row] = await queryRows<{ stock: number }>(
-    tx,
-    sql`SELECT CASE WHEN active THEN stock ELSE 0 END AS stock FROM shop_stock WHERE id = ${shopStockId}`,
-  );
-  return row?.stock ?? 0;
-}
-
 export async function insertReservations(
   tx: Tx,
   orderId: number,
@@ -76,10 +49,10 @@ export async function insertReservations(
 }
 
 /**
- * Gives an order's unsettled reservations back to the shop. Marking a reservation released
- * and reading its quantity is one statement, so of two transactions releasing the same order
- * only the first gets rows back; the second finds them released and returns nothing.
- * Shop rows are then updated in id order, the order in which orders take them (no deadlock).
+ * Marks an order's unsettled shop reservations released and returns them, for the shop to
+ * take the copies back (shop.returnStock). Marking a reservation released and reading its
+ * quantity is one statement, so of two transactions releasing the same order only the first
+ * gets rows back; the second finds them released and returns nothing.
  */
 export async function releaseReservations(
   tx: Tx,
@@ -91,12 +64,9 @@ export async function releaseReservations(
         WHERE order_id = ${orderId} AND released_at IS NULL AND consumed_at IS NULL
         RETURNING shop_stock_id, quantity`,
   );
-  const sorted = released
+  return released
     .map((r) => ({ shopStockId: Number(r.shop_stock_id), quantity: Number(r.quantity) }))
     .sort((a, b) => a.shopStockId - b.shopStockId);
-  for (const r of sorted)
-    await tx.execute(sql`UPDATE shop_stock SET stock = stock + ${r.quantity} WHERE id = ${r.shopStockId}`);
-  return sorted;
 }
 
 /** A paid order's copies are sold: its reservations can no longer be released. */

@@ -2,6 +2,8 @@ import { LISTING_ALONE_MSG, type CartLine, type OrderLineObject, type OrderLineR
 import type { Tx } from '../../db/client.ts';
 import { AppError, badRequest, forbidden } from '../../lib/app-error.ts';
 import { resolveCartLines, resolveListing } from '../cart/index.ts';
+import { relistListings, reserveListing, sellListing } from '../marketplace/index.ts';
+import { returnBoxTiers, returnStock, stockLeft, takeBoxTiers, takeStock } from '../shop/index.ts';
 import * as repo from './orders.repo.ts';
 import * as held from './reservations.repo.ts';
 
@@ -10,7 +12,8 @@ import * as held from './reservations.repo.ts';
  * 0018): shop copies, blind boxes (one of every tier each) and marketplace listings. Everything
  * is taken inside the opening transaction, in one global order — shop rows by id, box tiers by
  * (code, rarity), then the listing — so a failure rolls all of it back and two orders never
- * wait on each other in a circle.
+ * wait on each other in a circle. The shop moves its stock and box tiers, the marketplace its
+ * listings (their front doors); orders writes only its reservation rows.
  */
 
 /** One line of an order as it is written: our name, our prices, and what it holds. */
@@ -59,8 +62,8 @@ export async function takeLines(tx: Tx, userId: string, requests: OrderLineReque
 async function takeShopLines(tx: Tx, lines: TakenLine[]): Promise<void> {
   const byStockId = lines.filter((l) => l.shopStockId !== null).sort((a, b) => a.shopStockId! - b.shopStockId!);
   for (const line of byStockId) {
-    const taken = await repo.takeStock(tx, line.shopStockId!, line.total);
-    if (!taken) throw notEnough(line.name, await repo.stockLeft(tx, line.shopStockId!));
+    const taken = await takeStock(tx, line.shopStockId!, line.total);
+    if (!taken) throw notEnough(line.name, await stockLeft(tx, line.shopStockId!));
     line.sellPriceMicro = BigInt(taken.sell_price_micro);
     line.listPriceMicro = BigInt(taken.price_micro);
   }
@@ -70,7 +73,7 @@ async function takeShopLines(tx: Tx, lines: TakenLine[]): Promise<void> {
 async function takeBoxes(tx: Tx, lines: TakenLine[]): Promise<void> {
   const boxes = lines.filter((l) => l.boxCode !== null).sort((a, b) => (a.boxCode! < b.boxCode! ? -1 : 1));
   for (const line of boxes) {
-    const left = await held.takeBoxTiers(tx, line.boxCode!, line.total);
+    const left = await takeBoxTiers(tx, line.boxCode!, line.total);
     if (left !== null) throw notEnough(line.name, left);
   }
 }
@@ -81,7 +84,7 @@ async function takeListing(tx: Tx, userId: string, id: string): Promise<TakenLin
   // Only while it is on sale: a sold or held item is "no longer for sale", whoever asks.
   if (listing.sellerId === userId && listing.status === 'listed')
     throw forbidden('This is your own listing: you cannot buy it.');
-  const taken = await held.reserveListing(tx, listing.listingId);
+  const taken = await reserveListing(tx, listing.listingId);
   if (!taken) throw new AppError('CONFLICT', 409, 'This item is no longer for sale.');
   return {
     object: 'listing',
@@ -126,8 +129,11 @@ export function notEnough(name: string, left: number): AppError {
  */
 export async function releaseLines(tx: Tx, orderId: number): Promise<void> {
   const shop = await repo.releaseReservations(tx, orderId);
+  await returnStock(tx, shop);
   const boxes = await held.releaseBoxReservations(tx, orderId);
+  await returnBoxTiers(tx, boxes);
   const listings = await held.releaseListingReservations(tx, orderId);
+  await relistListings(tx, listings);
   if (shop.length || boxes.length)
     await repo.logEvent(tx, orderId, {
       kind: 'stock_released',
@@ -150,5 +156,8 @@ export async function releaseLines(tx: Tx, orderId: number): Promise<void> {
 export async function consumeLines(tx: Tx, orderId: number): Promise<number[]> {
   await repo.consumeReservations(tx, orderId);
   await held.consumeBoxReservations(tx, orderId);
-  return held.consumeListingReservations(tx, orderId);
+  const lost: number[] = [];
+  for (const { listingId, sale } of await held.consumeListingReservations(tx, orderId))
+    if (!(await sellListing(tx, listingId, sale))) lost.push(listingId);
+  return lost;
 }

@@ -1,9 +1,9 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { blindBoxes } from '../../db/schema/index.ts';
-import { boundedCountOfShape, type BoundedTotal } from '../../lib/catalogue/bounded-count.ts';
-import { SHIP_COLUMNS, type ShipColumns } from '../../lib/catalogue/item-view.ts';
-import { queryShaped, type Values } from '../../lib/catalogue/query-shapes.ts';
+import { boundedCountOfShape, type BoundedTotal } from '../../lib/sql/bounded-count.ts';
+import { SHIP_COLUMNS, type ShipColumns } from '../catalogue/index.ts';
+import { queryShaped, type Values } from '../../lib/sql/query-shapes.ts';
 
 export type ShopRow = ShipColumns & {
   id: string;
@@ -21,7 +21,7 @@ const SHOP_SELECT = sql`
 
 const inList = (values: number[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
-/** The list SQL is built once per shape (lib/catalogue/query-shapes.ts): the lists are text, prices, limit and offset placeholders. */
+/** The list SQL is built once per shape (lib/sql/query-shapes.ts): the lists are text, prices, limit and offset placeholders. */
 const shopShape = (q: ShopQuery) =>
   `shop|${q.elements?.join(',') ?? '*'}|${q.rarities?.join(',') ?? '*'}|${q.priceFromMicro === null ? '' : '>'}${q.priceToMicro === null ? '' : '<'}`;
 const shopValues = (q: ShopQuery, limit = 0, offset = 0): Values => ({

@@ -1,9 +1,9 @@
 import { BLIND_BOX, blindBoxImagePath, type CatalogueFilter, type ElementKey, type ShopItem } from '@starport/schemas';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { shipItem } from '../../lib/catalogue/item-view.ts';
-import { iso, microToUsd, toMicro } from '../../lib/catalogue/money.ts';
-import { priceHistory } from '../../lib/catalogue/price-history.ts';
+import { shipItem } from '../catalogue/index.ts';
+import { iso, microToUsd, toMicro } from '../../lib/money.ts';
+import { priceHistory } from '../marketplace/index.ts';
 import * as repo from './shop.repo.ts';
 
 const ELEMENT_CODES: Record<ElementKey, number | null> = { human: 0, ai: 1, alien: 2, dnc: null };

@@ -7,7 +7,7 @@ import { createTestDatabase } from '../../../../test/test-database.ts';
 import { openDatabase, queryRows, type Database } from '../../../db/client.ts';
 import { JobWorker } from '../../../jobs/queue.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { activePair, rotatePair } from '../../../lib/fairness/seed-pairs.ts';
+import { activePair, rotatePair } from '../../fairness/index.ts';
 import { ORDER_FULFIL_JOB, fulfilOrderJob } from '../fulfil-order-job.ts';
 import { addBlindBox, addPlayer, addShopLine, tiersOf } from '../orders.fixtures.ts';
 import { OrdersService } from '../orders.service.ts';

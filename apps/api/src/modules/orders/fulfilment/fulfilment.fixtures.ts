@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { OrderLineRequest } from '@starport/schemas';
-import { queryRows, type DbOrTx } from '../../../db/client.ts';
+import { queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
+import { grantShips } from '../../assets/index.ts';
 import { blindBoxes, houseUnits, houseUnitTypes, marketplaceListings, ships } from '../../../db/schema/index.ts';
 import type { OrdersService } from '../orders.service.ts';
 import { setBoxTiers } from '../orders.fixtures.ts';
@@ -82,12 +83,11 @@ export async function addUnitListing(db: DbOrTx, apartment: number, sellerId: st
 }
 
 /** Gives `userId` a ship they own already (as if bought before), for the marketplace seller. */
-export async function ownShip(db: DbOrTx, userId: string, shipId: number): Promise<number> {
-  const [row] = await queryRows<{ id: string }>(
-    db,
-    sql`INSERT INTO owned_ships (user_id, ship_id, source) VALUES (${userId}, ${shipId}, 'grant') RETURNING id::text AS id`,
+export async function ownShip(db: Db, userId: string, shipId: number): Promise<number> {
+  const [copy] = await db.transaction((tx) =>
+    grantShips(tx, { userId, source: 'grant', orderLineId: null, copies: [{ shipId, copyIndex: 0 }] }),
   );
-  return Number(row!.id);
+  return copy!.id;
 }
 
 export async function shipOfListing(db: DbOrTx, listingId: string): Promise<number> {

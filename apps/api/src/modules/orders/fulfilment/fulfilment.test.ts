@@ -6,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../test/test-database.ts';
 import { queryRows, type Database } from '../../../db/client.ts';
 import { JobWorker } from '../../../jobs/queue.ts';
-import { generateShipDetails } from '../../../lib/catalogue/ship-generator.ts';
-import { openingDigest } from '../../../lib/fairness/draw.ts';
-import { rotatePair } from '../../../lib/fairness/seed-pairs.ts';
+import { generateShipDetails } from '../../catalogue/index.ts';
+import { openingDigest, rotatePair } from '../../fairness/index.ts';
 import { ORDER_FULFIL_JOB, fulfilOrderJob } from '../fulfil-order-job.ts';
 import { addBlindBox, addListing, addPlayer, addShopLine, tiersOf } from '../orders.fixtures.ts';
 import { OrdersService } from '../orders.service.ts';
@@ -328,7 +327,7 @@ describe('order fulfilment: a paid order grants what it bought, once', () => {
         oddsBps: o.odds.map(Number) as unknown as OddsBps,
       });
       expect(check).toMatchObject({ hashMatches: true, roll: o.roll, rarity: o.rarity });
-      // The element and the ship's make-up are read from the same HMAC (lib/fairness/draw.ts).
+      // The element and the ship's make-up are read from the same HMAC (modules/fairness/draw.ts).
       const mac = openingDigest(revealed!.serverSeed, revealed!.clientSeed, o.nonce);
       expect(o.ship_element).toBe(mac.readUInt16BE(4) % 3);
       const details = generateShipDetails(

@@ -1,9 +1,36 @@
 import type { Tx } from '../../../db/client.ts';
-import { linesOf } from '../orders.repo.ts';
+import { linesOf, type OrderLineRow } from '../orders.repo.ts';
 import { grantListing } from './grant-listing.ts';
 import { grantShopShips } from './grant-shop-ships.ts';
 import { FulfilmentBlocked, type GrantedOrder, type LineGrant } from './grants.ts';
 import { openBlindBoxes } from './open-blind-boxes.ts';
+
+/**
+ * One step of fulfilment: the lines of one kind, granted through the areas that own what they
+ * give. Every step first reads what is granted already and grants only the rest, so running
+ * the steps again does nothing twice. A step has no undo of its own: the steps run in the
+ * caller's single transaction, and a step that fails (or blocks) rolls every step back with it.
+ */
+type FulfilmentStep = {
+  name: string;
+  object: string;
+  grant(tx: Tx, order: GrantedOrder, lines: OrderLineRow[]): Promise<LineGrant[]>;
+};
+
+const eachLine =
+  <G extends LineGrant>(grantLine: (tx: Tx, order: GrantedOrder, line: OrderLineRow) => Promise<G>) =>
+  async (tx: Tx, order: GrantedOrder, lines: OrderLineRow[]): Promise<G[]> => {
+    const grants: G[] = [];
+    for (const line of lines) grants.push(await grantLine(tx, order, line));
+    return grants;
+  };
+
+/** The steps, in the order they run. Blind boxes last and together: one nonce range, and tier rows locked once, in order. */
+export const FULFILMENT_STEPS: readonly FulfilmentStep[] = [
+  { name: 'grant shop ships', object: 'spaceship', grant: eachLine(grantShopShips) },
+  { name: 'deliver marketplace listings', object: 'listing', grant: eachLine(grantListing) },
+  { name: 'open blind boxes', object: 'blindbox', grant: openBlindBoxes },
+];
 
 /**
  * Grants everything an order bought, in the caller's transaction, and reports it per line
@@ -13,20 +40,12 @@ import { openBlindBoxes } from './open-blind-boxes.ts';
  */
 export async function grantOrder(tx: Tx, order: GrantedOrder): Promise<LineGrant[]> {
   const lines = await linesOf(tx, [order.id]);
+  const unknown = lines.find((l) => !FULFILMENT_STEPS.some((s) => s.object === l.object));
+  if (unknown) throw new FulfilmentBlocked(`Order line ${unknown.id} sells "${unknown.object}", which cannot be granted.`);
   const grants: LineGrant[] = [];
-  for (const line of lines) {
-    if (line.object === 'spaceship') grants.push(await grantShopShips(tx, order, line));
-    else if (line.object === 'listing') grants.push(await grantListing(tx, order, line));
-    else if (line.object !== 'blindbox')
-      throw new FulfilmentBlocked(`Order line ${line.id} sells "${line.object}", which cannot be granted.`);
+  for (const step of FULFILMENT_STEPS) {
+    const mine = lines.filter((l) => l.object === step.object);
+    if (mine.length > 0) grants.push(...(await step.grant(tx, order, mine)));
   }
-  // Blind boxes last and together: one nonce range, and tier rows locked once, in order.
-  grants.push(
-    ...(await openBlindBoxes(
-      tx,
-      order,
-      lines.filter((l) => l.object === 'blindbox'),
-    )),
-  );
   return grants.sort((a, b) => a.order_line_id - b.order_line_id);
 }

@@ -1,31 +1,28 @@
-import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../../db/client.ts';
+import type { Tx } from '../../../db/client.ts';
+import { grantShips, shipsOfOrderLines, type OwnedShip } from '../../assets/index.ts';
+import { shipOfStock } from '../../shop/index.ts';
 import type { OrderLineRow } from '../orders.repo.ts';
 import type { GrantedOrder, ShopGrant } from './grants.ts';
 
 /**
- * A shop line of quantity q: q rows in owned_ships, copies 0..q−1 of the shop row's ship
- * design. (line, copy) is unique, so granting again writes nothing and reports the same rows.
+ * A shop line of quantity q: q copies of the shop row's ship design for the buyer, copies
+ * 0..q−1 of the line (assets.grantShips). A line granted already is only reported.
  */
 export async function grantShopShips(tx: Tx, order: GrantedOrder, line: OrderLineRow): Promise<ShopGrant> {
-  await tx.execute(
-    sql`INSERT INTO owned_ships (user_id, ship_id, source, order_line_id, copy_index)
-        SELECT ${order.userId}, s.ship_id, 'shop', ${line.id}, g
-        FROM shop_stock s, generate_series(0, ${line.quantity - 1}::int) g
-        WHERE s.id = ${line.shopStockId}
-        ON CONFLICT (order_line_id, copy_index) DO NOTHING`,
-  );
-  const rows = await queryRows<{ id: string | number; ship_id: number }>(
-    tx,
-    sql`SELECT id, ship_id FROM owned_ships WHERE order_line_id = ${line.id} ORDER BY copy_index`,
-  );
+  let rows: OwnedShip[] = await shipsOfOrderLines(tx, [line.id]);
+  if (rows.length < line.quantity) {
+    const shipId = await shipOfStock(tx, line.shopStockId!);
+    if (shipId === null) throw new Error(`order line ${line.id}: shop row ${line.shopStockId} not found`);
+    const copies = Array.from({ length: line.quantity }, (_, copyIndex) => ({ shipId, copyIndex }));
+    rows = await grantShips(tx, { userId: order.userId, source: 'shop', orderLineId: line.id, copies });
+  }
   if (rows.length !== line.quantity) {
     throw new Error(`order line ${line.id}: ${rows.length} ships granted for a quantity of ${line.quantity}`);
   }
   return {
     order_line_id: line.id,
     object: 'spaceship',
-    ship_id: Number(rows[0]!.ship_id),
-    owned_ship_ids: rows.map((r) => Number(r.id)),
+    ship_id: rows[0]!.shipId,
+    owned_ship_ids: rows.map((r) => r.id),
   };
 }

@@ -15,7 +15,7 @@ export async function boundedCount(db: DbOrTx, fromWhere: SQL, cap = COUNT_CAP):
   return bounded(row?.n ?? 0, cap);
 }
 
-/** The same count, its SQL built once for the query shape `shape` (lib/catalogue/query-shapes.ts). */
+/** The same count, its SQL built once for the query shape `shape` (lib/sql/query-shapes.ts). */
 export async function boundedCountOfShape(db: DbOrTx, shape: string, fromWhere: () => SQL, values: Values, cap = COUNT_CAP): Promise<BoundedTotal> {
   const [row] = await queryShaped<{ n: number }>(db, `bounded:${cap}|${shape}`, () => boundedCountQuery(fromWhere(), cap), values);
   return bounded(row?.n ?? 0, cap);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
-import { iso, microToUsd, toMicro } from './money.ts';
+import { iso, microToUsd, toMicro } from '../../lib/money.ts';
 
 /** Which item a price history is about: a ship, a unit (apartment) or a DNC pack. */
 export type ItemRef = { column: 'ship_id' | 'dnc_pack_id' | 'house_unit_id'; id: number };

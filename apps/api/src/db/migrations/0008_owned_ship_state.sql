@@ -1,0 +1,2 @@
+ALTER TABLE "owned_ships" ADD COLUMN "state" text DEFAULT 'available' NOT NULL;--> statement-breakpoint
+ALTER TABLE "owned_ships" ADD CONSTRAINT "owned_ships_state_ck" CHECK ("owned_ships"."state" IN ('available', 'listed', 'penguin', 'staked', 'minting', 'minted'));

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';
+import { lockLedger } from './balance-lock.ts';
+
+/**
+ * The DNC (in-game currency) ledger: one row per credit or debit, the balance is their sum.
+ * A row that comes from an order line is unique per line, so crediting (or debiting) a line
+ * twice writes once and reports the first row.
+ */
+
+export type DncEntry = { userId: string; amount: number; reason: string; orderLineId?: number | null };
+export type DncDebit = { ok: true; entryId: number; balance: number } | { ok: false; balance: number };
+
+export async function dncBalance(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await queryRows<{ total: string | number | null }>(
+    db,
+    sql`SELECT sum(amount) AS total FROM dnc_ledger WHERE user_id = ${userId}`,
+  );
+  return Number(row?.total ?? 0);
+}
+
+/** Writes one ledger row (amount signed); with an order line already entered, returns that row. */
+async function enter(tx: Tx, e: DncEntry, amount: number): Promise<number> {
+  const line = e.orderLineId ?? null;
+  const [inserted] = await queryRows<{ id: string | number }>(
+    tx,
+    sql`INSERT INTO dnc_ledger (user_id, amount, reason, order_line_id)
+        VALUES (${e.userId}, ${amount}, ${e.reason}, ${line})
+        ON CONFLICT (order_line_id) DO NOTHING RETURNING id`,
+  );
+  if (inserted) return Number(inserted.id);
+  const [existing] = await queryRows<{ id: string | number }>(
+    tx,
+    sql`SELECT id FROM dnc_ledger WHERE order_line_id = ${line}`,
+  );
+  if (!existing) throw new Error(`dnc_ledger: order line ${line} neither entered nor found`);
+  return Number(existing.id);
+}
+
+const positive = (amount: number) => {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`a DNC amount is a whole number above 0, not ${amount}`);
+};
+
+/** Credits `amount` DNC; returns the ledger row's id. */
+export async function creditDnc(tx: Tx, entry: DncEntry): Promise<number> {
+  positive(entry.amount);
+  return enter(tx, entry, entry.amount);
+}
+
+/**
+ * Debits `amount` DNC unless that would take the balance below zero (then nothing is written
+ * and `ok` is false). The player's ledger is locked first, so of two debits the second sees
+ * the first one's row.
+ */
+export async function debitDnc(tx: Tx, entry: DncEntry): Promise<DncDebit> {
+  positive(entry.amount);
+  await lockLedger(tx, 'dnc', entry.userId);
+  if (entry.orderLineId != null) {
+    const [done] = await queryRows<{ id: string | number }>(
+      tx,
+      sql`SELECT id FROM dnc_ledger WHERE order_line_id = ${entry.orderLineId}`,
+    );
+    if (done) return { ok: true, entryId: Number(done.id), balance: await dncBalance(tx, entry.userId) };
+  }
+  const balance = await dncBalance(tx, entry.userId);
+  if (balance < entry.amount) return { ok: false, balance };
+  const entryId = await enter(tx, entry, -entry.amount);
+  return { ok: true, entryId, balance: balance - entry.amount };
+}

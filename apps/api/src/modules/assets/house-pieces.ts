@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';
+
+/** Container-house unit pieces a player holds (owned_house_pieces), one row per grant. */
+
+export type HousePieceGrant = { userId: string; apartment: number; pieces: number; orderLineId?: number | null };
+export type OwnedHousePiece = { id: number; apartment: number; pieces: number };
+
+/**
+ * Grants `pieces` pieces of an apartment. A grant from an order line is unique per line:
+ * granting it again writes nothing and returns the first grant.
+ */
+export async function grantHousePieces(tx: Tx, g: HousePieceGrant): Promise<OwnedHousePiece> {
+  if (!Number.isInteger(g.pieces) || g.pieces <= 0) throw new RangeError(`pieces is a whole number above 0, not ${g.pieces}`);
+  const line = g.orderLineId ?? null;
+  const [inserted] = await queryRows<{ id: string | number; apartment: number; pieces: number }>(
+    tx,
+    sql`INSERT INTO owned_house_pieces (user_id, apartment, pieces, order_line_id)
+        VALUES (${g.userId}, ${g.apartment}, ${g.pieces}, ${line})
+        ON CONFLICT (order_line_id) DO NOTHING RETURNING id, apartment, pieces`,
+  );
+  const row =
+    inserted ??
+    (
+      await queryRows<{ id: string | number; apartment: number; pieces: number }>(
+        tx,
+        sql`SELECT id, apartment, pieces FROM owned_house_pieces WHERE order_line_id = ${line}`,
+      )
+    )[0];
+  if (!row) throw new Error(`owned_house_pieces: order line ${line} neither granted nor found`);
+  return { id: Number(row.id), apartment: Number(row.apartment), pieces: Number(row.pieces) };
+}
+
+/** How many pieces of each apartment the player holds. */
+export async function housePiecesOf(db: DbOrTx, userId: string): Promise<{ apartment: number; pieces: number }[]> {
+  const rows = await queryRows<{ apartment: number; pieces: number }>(
+    db,
+    sql`SELECT apartment, sum(pieces)::int AS pieces FROM owned_house_pieces
+        WHERE user_id = ${userId} GROUP BY apartment ORDER BY apartment`,
+  );
+  return rows.map((r) => ({ apartment: Number(r.apartment), pieces: Number(r.pieces) }));
+}

@@ -1,0 +1,31 @@
+/**
+ * The assets area's front door: the only file other areas import. Assets owns every holding
+ * (owned_ships, dnc_ledger, owned_house_pieces, credit_ledger) and is the only code that
+ * writes them. Every write runs in the caller's transaction (`tx`) and never opens its own,
+ * so a fulfilment, a listing or a mint is all or nothing with the holdings it moves.
+ */
+export { creditRoutes } from './credit.routes.ts';
+export { creditDnc, debitDnc, dncBalance, type DncDebit, type DncEntry } from './dnc-ledger.ts';
+export { grantHousePieces, housePiecesOf, type HousePieceGrant, type OwnedHousePiece } from './house-pieces.ts';
+export {
+  creditLandCredit,
+  debitLandCredit,
+  landCreditBalance,
+  type LandCreditDebit,
+  type LandCreditEntry,
+} from './land-credit.ts';
+export {
+  grantShips,
+  lockShip,
+  releaseShip,
+  shipsOf,
+  shipsOfOrderLines,
+  transferShip,
+  type HeldShip,
+  type OwnedShip,
+  type ShipGrant,
+  type ShipMove,
+  type ShipSource,
+  type ShipTransfer,
+} from './owned-ships.ts';
+export { SHIP_STATES, type ShipState } from '../../db/schema/index.ts';
