@@ -1,7 +1,7 @@
 import type { Order } from '@starport/schemas';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { forgetCartOrder, isCartOrder } from '../../../components/checkout/cart-order-marker.ts';
+import { forgetCartOrder, isCartOrder } from '../../../lib/cart-order-marker.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { LoadingBlock } from '../../../components/ui/spinner.tsx';

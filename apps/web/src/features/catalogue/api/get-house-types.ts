@@ -1,0 +1,16 @@
+import type { HouseTypesResponse } from '@starport/schemas';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export type HouseType = HouseTypesResponse['data'][number];
+
+/**
+ * GET /api/catalogue/house_types, for the container-house landing view, the landing counters and
+ * the unit page; the query key is the one every caller of this call uses, so they share one
+ * cached answer.
+ */
+export const getHouseTypes = (signal?: AbortSignal) =>
+  api.get<HouseTypesResponse>('/api/catalogue/house_types', { auth: false, signal });
+
+export const useHouseTypes = () =>
+  useQuery({ queryKey: ['catalogue', 'house_types'], queryFn: ({ signal }) => getHouseTypes(signal), staleTime: 60_000 });
