@@ -1,5 +1,5 @@
 import type { PriceSummary } from '@starport/schemas';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 import type { CartItem } from './cart-store.ts';
 
@@ -16,21 +16,25 @@ export const toPriceLines = (items: PricedLine[]) =>
 export const getCartPrice = (items: PricedLine[], signal?: AbortSignal) =>
   api.post<GetPriceResponse>('/api/getprice', { items: toPriceLines(items) }, { auth: false, signal });
 
-export const cartPriceKey = (items: PricedLine[]) =>
-  ['cart', 'price', items.map((line) => `${line.object}:${line._id}:${line.total}`)] as const;
+export const cartPriceKeys = {
+  all: ['cart', 'price'] as const,
+  lines: (items: PricedLine[]) => [...cartPriceKeys.all, items.map((line) => `${line.object}:${line._id}:${line.total}`)] as const,
+};
 
-/**
- * The server's price summary of the cart. The last figures stay on screen while a changed
- * cart is priced again, so the summary does not blink at every − or +.
- */
-export const useCartPrice = (items: PricedLine[]) =>
-  useQuery({
-    queryKey: cartPriceKey(items),
+export const cartPriceQueryOptions = (items: PricedLine[]) =>
+  queryOptions({
+    queryKey: cartPriceKeys.lines(items),
     queryFn: ({ signal }) => getCartPrice(items, signal),
     enabled: items.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
+
+/**
+ * The server's price summary of the cart. The last figures stay on screen while a changed
+ * cart is priced again, so the summary does not blink at every − or +.
+ */
+export const useCartPrice = (items: PricedLine[]) => useQuery(cartPriceQueryOptions(items));
 
 /**
  * A 404 from getprice names the line no longer sold inside its message: "(…id…)". Returns

@@ -1,5 +1,5 @@
 import { LoadingBlock } from '../../components/ui/spinner.tsx';
-import { useSiteSetting } from '../../features/site/api/get-site-setting.ts';
+import { useSiteSetting } from '../../lib/site-setting.ts';
 import { lazyPage } from '../lazy-page.ts';
 
 // Each variant is its own chunk: the landing never downloads the marketplace list, and the

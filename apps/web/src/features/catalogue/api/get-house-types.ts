@@ -1,5 +1,5 @@
 import type { HouseTypesResponse } from '@starport/schemas';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 export type HouseType = HouseTypesResponse['data'][number];
@@ -12,5 +12,7 @@ export type HouseType = HouseTypesResponse['data'][number];
 export const getHouseTypes = (signal?: AbortSignal) =>
   api.get<HouseTypesResponse>('/api/catalogue/house_types', { auth: false, signal });
 
-export const useHouseTypes = () =>
-  useQuery({ queryKey: ['catalogue', 'house_types'], queryFn: ({ signal }) => getHouseTypes(signal), staleTime: 60_000 });
+export const houseTypesQueryOptions = () =>
+  queryOptions({ queryKey: ['catalogue', 'house_types'] as const, queryFn: ({ signal }) => getHouseTypes(signal), staleTime: 60_000 });
+
+export const useHouseTypes = () => useQuery(houseTypesQueryOptions());

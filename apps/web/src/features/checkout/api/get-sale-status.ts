@@ -1,18 +1,12 @@
-import type { SiteSetting } from '@starport/schemas';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { siteSettingQueryOptions } from '../../../lib/site-setting.ts';
 
 /**
- * GET /site/setting for checkout: sale_program 1 means buying is open (spec §4). Same query key
- * as the site area's hook, so the answer is fetched once per page whoever asks first; a shared
- * layer cannot import that area, hence the second, identical fetcher.
+ * Whether sales are open, for checkout: sale_program 1 means buying is open (spec §4). It reads
+ * GET /site/setting through its one client, so the answer is fetched once per page whoever
+ * asks first; checkout asks again after a minute rather than five.
  */
-export const useSaleStatus = () =>
-  useQuery({
-    queryKey: ['site', 'setting'],
-    queryFn: () => api.get<SiteSetting>('/site/setting', { auth: false }),
-    staleTime: 60_000,
-  });
+export const useSaleStatus = () => useQuery({ ...siteSettingQueryOptions(), staleTime: 60_000 });
 
 export type SaleState = 'open' | 'closed' | 'loading' | 'unknown';
 

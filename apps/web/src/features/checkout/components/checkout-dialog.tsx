@@ -4,6 +4,7 @@ import { messageOf } from '../../../lib/api-error.ts';
 import { clearCart, setCartOpen, useCartStore } from '../../../lib/cart-store.ts';
 import { formatPrice } from '../../../lib/format.ts';
 import { useCartPrice, type PricedLine } from '../../../lib/cart-price.ts';
+import { marketplaceKeys } from '../../../lib/marketplace-keys.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
@@ -89,7 +90,7 @@ export default function CheckoutDialog({ open, onOpenChange, purchase, payWithCr
       setCartOpen(false);
     }
     // A bought listing has left the marketplace: its page and the lists say so once asked again.
-    if (purchase.kind === 'listing') void queryClient.invalidateQueries({ queryKey: ['marketplace'] });
+    if (purchase.kind === 'listing') void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all });
   };
 
   if (!open) return null;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
-import { useOrderStatus } from '../api/get-order.ts';
+import { useOrderStatus } from '../model/use-order-status.ts';
 import { ITEM_PURCHASED } from '../model/messages.ts';
 
 /** What the server says about the order, in words that claim no more than its status. */

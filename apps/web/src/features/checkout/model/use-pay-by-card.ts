@@ -3,6 +3,9 @@ import { useState } from 'react';
 import { buyByCard, buyListingByCard, CARD_PAYMENT_TYPE, type BuyByCardResponse } from '../api/buy-by-card.ts';
 import { validateStock } from '../api/validate-stock.ts';
 import { rememberCartOrder } from '../../../lib/cart-order-marker.ts';
+import { cartPriceKeys } from '../../../lib/cart-price.ts';
+import { marketplaceKeys } from '../../../lib/marketplace-keys.ts';
+import { siteSettingQueryOptions } from '../../../lib/site-setting.ts';
 import { paymentLinesOf, type CheckoutPurchase } from './checkout-purchase.ts';
 import { leaveForPayment } from './leave-for-payment.ts';
 import { httpStatusOf, PaymentStepError, stepOf } from '../components/payment-error.tsx';
@@ -51,8 +54,8 @@ export function refreshAfterRefusal(
 ): void {
   const status = httpStatusOf(error);
   if (status === 409) {
-    const stale = purchase.kind === 'listing' ? ['marketplace', 'item', purchase.listing.id] : ['cart', 'price'];
+    const stale = purchase.kind === 'listing' ? marketplaceKeys.item(purchase.listing.id) : cartPriceKeys.all;
     void queryClient.invalidateQueries({ queryKey: stale });
   }
-  if (status === 403) void queryClient.invalidateQueries({ queryKey: ['site', 'setting'] });
+  if (status === 403) void queryClient.invalidateQueries({ queryKey: siteSettingQueryOptions().queryKey });
 }

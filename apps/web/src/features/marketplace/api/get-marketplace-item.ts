@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MarketplaceItem, UnitCollection } from '@starport/schemas';
 import { api } from '../../../lib/api-client.ts';
+import { marketplaceKeys } from '../../../lib/marketplace-keys.ts';
 
 export type PricePoint = { sold_at: string; price: number; price_micro: string };
 export type MarketplaceItemDetail = MarketplaceItem & {
@@ -16,9 +17,11 @@ export type MarketplaceItemResponse = { error: false; item: MarketplaceItemDetai
 export const getMarketplaceItem = (id: string, signal?: AbortSignal) =>
   api.get<MarketplaceItemResponse>(`/api/marketplace/item/${encodeURIComponent(id)}`, { auth: false, signal });
 
-export const useMarketplaceItem = (id: string) =>
-  useQuery({
-    queryKey: ['marketplace', 'item', id],
+export const marketplaceItemQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: marketplaceKeys.item(id),
     queryFn: ({ signal }) => getMarketplaceItem(id, signal),
     staleTime: 30_000,
   });
+
+export const useMarketplaceItem = (id: string) => useQuery(marketplaceItemQueryOptions(id));

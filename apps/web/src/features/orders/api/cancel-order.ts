@@ -1,7 +1,7 @@
 import type { Order } from '@starport/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { ORDERS_QUERY_KEY } from './get-orders.ts';
+import { ordersKeys } from '../../../lib/get-order.ts';
 
 export type CancelOrderResponse = { error: false; data: Order };
 
@@ -14,6 +14,6 @@ export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelOrder,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
   });
 }

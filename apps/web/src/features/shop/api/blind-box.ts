@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 export type BlindBoxOdds = { common: number; rare: number; epic: number; legend: number };
@@ -27,13 +27,20 @@ export const getBlindBox = (signal?: AbortSignal) => api.get<BlindBoxResponse>('
 export const getBlindBoxChance = (signal?: AbortSignal) =>
   api.get<BlindBoxChanceResponse>('/api/my/blindboxs/chance', { auth: false, signal });
 
-export const useBlindBox = () =>
-  useQuery({ queryKey: ['shop', 'blindbox'], queryFn: ({ signal }) => getBlindBox(signal), staleTime: 5 * 60_000 });
+export const blindBoxKeys = {
+  box: ['shop', 'blindbox'] as const,
+  chance: () => [...blindBoxKeys.box, 'chance'] as const,
+};
+
+export const blindBoxQueryOptions = () =>
+  queryOptions({ queryKey: blindBoxKeys.box, queryFn: ({ signal }) => getBlindBox(signal), staleTime: 5 * 60_000 });
+
+export const useBlindBox = () => useQuery(blindBoxQueryOptions());
 
 /** Asked only when the odds dialog opens. */
 export const useBlindBoxChance = (enabled: boolean) =>
   useQuery({
-    queryKey: ['shop', 'blindbox', 'chance'],
+    queryKey: blindBoxKeys.chance(),
     queryFn: ({ signal }) => getBlindBoxChance(signal),
     enabled,
     staleTime: 5 * 60_000,

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ShopItem } from '@starport/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { toListQuery, type ListFilters } from '../../../lib/list-filters.ts';
@@ -23,10 +23,12 @@ export const findShop = (filters: ListFilters, signal?: AbortSignal) =>
   });
 
 /** The previous page stays on screen while the next one loads, so the grid never blinks empty. */
-export const useShopFind = (filters: ListFilters) =>
-  useQuery({
-    queryKey: ['shop', 'find', filters],
+export const shopFindQueryOptions = (filters: ListFilters) =>
+  queryOptions({
+    queryKey: ['shop', 'find', filters] as const,
     queryFn: ({ signal }) => findShop(filters, signal),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
+
+export const useShopFind = (filters: ListFilters) => useQuery(shopFindQueryOptions(filters));

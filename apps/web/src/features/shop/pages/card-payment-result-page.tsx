@@ -11,7 +11,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { messageOf } from '../../../lib/api-error.ts';
 import { clearCart, setCartOpen, useCartStore } from '../../../lib/cart-store.ts';
 import { formatPrice } from '../../../lib/format.ts';
-import { useOrder } from '../api/get-order.ts';
+import { useOrder } from '../../../lib/get-order.ts';
 import './card-payment-result-page.css';
 
 /** How often a pending order is asked again, and for how long, while the webhook is on its way. */

@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { marketplaceKeys } from '../../../lib/marketplace-keys.ts';
 
 type FindTotal = { error: false; total: number; total_capped: boolean };
 
@@ -7,9 +8,12 @@ type FindTotal = { error: false; total: number; total_capped: boolean };
 export const getShipsForSale = (signal?: AbortSignal) =>
   api.get<FindTotal>('/api/marketplace/find', { auth: false, signal, query: { kind: 'ship', limit: 1 } });
 
-export const useShipsForSale = () =>
-  useQuery({
-    queryKey: ['marketplace', 'find', 'ships-total'],
+/** Under the marketplace's root: a purchase there refreshes it. */
+export const shipsForSaleQueryOptions = () =>
+  queryOptions({
+    queryKey: marketplaceKeys.shipsTotal(),
     queryFn: ({ signal }) => getShipsForSale(signal),
     staleTime: 60_000,
   });
+
+export const useShipsForSale = () => useQuery(shipsForSaleQueryOptions());
