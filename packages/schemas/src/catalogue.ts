@@ -263,3 +263,19 @@ export const LeaderboardResponseSchema = z.object({
   period: z.enum(['month', 'all']),
 });
 export type LeaderboardResponse = z.infer<typeof LeaderboardResponseSchema>;
+
+// The types of the shapes above, for the web app (which never re-declares them by hand).
+export type PricePoint = z.infer<typeof PricePointSchema>;
+export type MarketplaceItemDetail = z.infer<typeof MarketplaceItemDetailSchema>;
+export type MarketplaceFindResponse = z.infer<typeof MarketplaceFindResponseSchema>;
+export type MarketplaceItemResponse = z.infer<typeof MarketplaceItemResponseSchema>;
+export type ShopFindResponse = z.infer<typeof ShopFindResponseSchema>;
+export type ShopItemResponse = z.infer<typeof ShopItemResponseSchema>;
+/** A shop item with its price history, as its detail call answers it. */
+export type ShopItemDetail = ShopItemResponse['item'];
+export type BlindBoxChanceResponse = z.infer<typeof BlindBoxChanceResponseSchema>;
+export type BlindBoxResponse = z.infer<typeof BlindBoxResponseSchema>;
+export type BlindBox = BlindBoxResponse['item'];
+export type BlindBoxOdds = BlindBox['odds_bps'];
+export type HouseType = z.infer<typeof HouseTypeSchema>;
+export type LeaderboardRow = z.infer<typeof LeaderboardRowSchema>;

@@ -118,3 +118,13 @@ export const OpeningIdParamsSchema = z.object({
 });
 
 export const OpeningResponseSchema = z.object({ error: z.literal(false), data: PublicOpeningSchema });
+
+// The types of the responses above, for the web app (which never re-declares them by hand).
+export type FairnessSeedResponse = z.infer<typeof FairnessSeedResponseSchema>;
+export type SeedRotationResponse = z.infer<typeof SeedRotationResponseSchema>;
+/** The pair a rotation revealed (null when there was none) and the new active one. */
+export type SeedRotation = SeedRotationResponse['data'];
+export type OpeningOdds = z.infer<typeof OpeningOddsSchema>;
+export type OpeningShip = z.infer<typeof OpeningShipSchema>;
+export type OpeningsPageResponse = z.infer<typeof OpeningsPageResponseSchema>;
+export type OpeningResponse = z.infer<typeof OpeningResponseSchema>;

@@ -107,3 +107,10 @@ export const OrdersPageResponseSchema = z.object({
     limit: z.number().int(),
   }),
 });
+
+// The types of the responses above, for the web app (which never re-declares them by hand).
+export type OrderLine = z.infer<typeof OrderLineSchema>;
+export type OrderResponse = z.infer<typeof OrderResponseSchema>;
+export type OrdersPageResponse = z.infer<typeof OrdersPageResponseSchema>;
+/** One page of orders, as GET /api/orders answers it in `data`. */
+export type OrdersPage = OrdersPageResponse['data'];

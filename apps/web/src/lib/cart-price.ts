@@ -1,9 +1,7 @@
-import type { PriceSummary } from '@starport/schemas';
+import type { GetPriceResponse } from '@starport/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 import type { CartItem } from './cart-store.ts';
-
-export type GetPriceResponse = { error: false; data: PriceSummary };
 
 /** What pricing reads of a cart line; checkout prices a single shop item the same way. */
 export type PricedLine = Pick<CartItem, '_id' | 'object' | 'total'>;

@@ -1,4 +1,4 @@
-import type { Order } from '@starport/schemas';
+import type { Order, OrderResponse } from '@starport/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
 
@@ -12,11 +12,9 @@ export const ordersKeys = {
   detail: (code: string) => [...ordersKeys.all, code] as const,
 };
 
-export type GetOrderResponse = { error: false; data: Order };
-
 /** GET /api/orders/{code} (docs/api-orders.md): one of the signed-in player's orders. */
 export const getOrder = (code: string, signal?: AbortSignal) =>
-  api.get<GetOrderResponse>(`/api/orders/${encodeURIComponent(code)}`, { signal });
+  api.get<OrderResponse>(`/api/orders/${encodeURIComponent(code)}`, { signal });
 
 export const orderQueryOptions = (code: string) =>
   queryOptions({

@@ -1,6 +1,6 @@
 import type { OrderLineRequest } from '@starport/schemas';
 import { BOX_PREFIX } from '../../lib/pricing/resolve-lines.ts';
-import type { ItemWidgetBody } from './widget-schemas.ts';
+import type { ItemWidgetBody } from '@starport/schemas';
 
 /**
  * The order lines of a purchase from a detail page (`POST /api/payment/wertio { id, object? }`):

@@ -12,7 +12,7 @@ import type { WertOrderLookup } from './wert-data-api.ts';
 import { readWertEvent, WERT_FAILED, WERT_PAID, WERT_STARTED, type WertEvent } from './wert-events.ts';
 import { commodityAmount, microOf, signScOptions } from './wert-signing.ts';
 import type { WidgetOrderBook } from './order-book.ts';
-import type { WidgetSession } from './widget-schemas.ts';
+import type { WidgetSession } from '@starport/schemas';
 
 /**
  * How long a widget order holds its stock: Wert's identity check and a card's 3-D Secure take

@@ -4,7 +4,7 @@ import { BuyNow } from '../../features/checkout/components/buy-now.tsx';
 import { PriceHistory } from '../../features/catalogue/components/price-history.tsx';
 import { paths } from '../../config/paths.ts';
 import { formatPrice } from '../../lib/format.ts';
-import type { MarketplaceItemDetail } from '../../features/marketplace/api/get-marketplace-item.ts';
+import type { MarketplaceItemDetail } from '@starport/schemas';
 
 const amountFormat = new Intl.NumberFormat('en-US');
 

@@ -1,3 +1,4 @@
+import type { MarketplaceItemDetail } from '@starport/schemas';
 import { withSize } from '@starport/schemas/images';
 import { Link, Navigate, useParams } from 'react-router';
 import { BuyNow } from '../../features/checkout/components/buy-now.tsx';
@@ -9,7 +10,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { paths } from '../../config/paths.ts';
 import { ApiError, messageOf } from '../../lib/api-error.ts';
-import { useMarketplaceItem, type MarketplaceItemDetail } from '../../features/marketplace/api/get-marketplace-item.ts';
+import { useMarketplaceItem } from '../../features/marketplace/api/get-marketplace-item.ts';
 import { UnitBlockchain } from '../../features/marketplace/components/unit-blockchain.tsx';
 import { UnitCard } from '../../features/catalogue/components/unit-card.tsx';
 import { UnitDetailSkeleton } from '../../features/marketplace/components/unit-detail-skeleton.tsx';

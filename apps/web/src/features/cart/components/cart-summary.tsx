@@ -1,3 +1,4 @@
+import type { GetPriceResponse } from '@starport/schemas';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { isApiError } from '../../../lib/api-client.ts';
 import { messageOf } from '../../../lib/api-error.ts';
@@ -6,7 +7,7 @@ import { formatPrice } from '../../../lib/format.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { lineNamedIn, type GetPriceResponse } from '../../../lib/cart-price.ts';
+import { lineNamedIn } from '../../../lib/cart-price.ts';
 
 const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -1,8 +1,10 @@
+import type { PricePoint as SoldPricePoint } from '@starport/schemas';
 import { useEffect, useRef, useState } from 'react';
 import { formatPrice } from '../../../lib/format.ts';
 import './price-history.css';
 
-export type PricePoint = { sold_at: string; price: number };
+/** What the chart reads of a recorded sale. */
+export type PricePoint = Pick<SoldPricePoint, 'sold_at' | 'price'>;
 
 /**
  * Recorded sales as a line chart. The chart library is loaded only when there is something to

@@ -1,36 +1,10 @@
+import type { ItemWidgetResponse, ShopWidgetResponse, WidgetSession } from '@starport/schemas';
 import { api } from '../../../lib/api-client.ts';
 import type { PaymentLine } from './validate-stock.ts';
 
-/** What the server signed for the widget's smart-contract purchase; passed to it unchanged. */
-export type WidgetSignedData = {
-  address: string;
-  commodity: string;
-  commodity_amount: number;
-  network: string;
-  sc_address: string;
-  sc_input_data: string;
-  signature: string;
-};
-
-/**
- * One payment session of the fiat-to-crypto widget. `tid` is the order code
- * (GET /api/orders/{tid} tells the order's real state); with no provider keys the server
- * answers with its sandbox widget's `origin`, which the initializer loads just the same.
- */
-export type WidgetSession = {
-  tid: string;
-  partnerID: string;
-  commodity: string;
-  network: string;
-  origin: string;
-  signedData: WidgetSignedData;
-  totalUSD: number;
-  click_id: string;
-  item_name: string;
-};
-
-type ShopWidgetResponse = { error: false; tid: string; data: WidgetSession };
-type ItemWidgetResponse = { error: false; msg: string } & WidgetSession;
+// A WidgetSession is one payment session of the fiat-to-crypto widget. `tid` is the order code
+// (GET /api/orders/{tid} tells the order's real state); with no provider keys the server answers
+// with its sandbox widget's `origin`, which the initializer loads just the same.
 
 /**
  * POST /api/shop_payment/wertio (the shop cart): opens the order and signs the widget's

@@ -1,24 +1,18 @@
+import type { PaymentStatusNumber, ShopStatusBody } from '@starport/schemas';
 import { api } from '../../../lib/api-client.ts';
 
-/** Payment status numbers sent to the server (spec §4): 1 in progress, 2 success, 4 error. */
-export const PAYMENT_STATUS = { inProgress: 1, success: 2, error: 4 } as const;
-export type PaymentStatusNumber = (typeof PAYMENT_STATUS)[keyof typeof PAYMENT_STATUS];
-
-/** The widget steps named by the spec (§4). */
-export type WidgetStep = 'WERT_PENDING' | 'WERT_SUCCESS' | 'WERT_POSITION' | 'WERT_DEFAULT';
+/**
+ * Payment status numbers sent to the server (spec §4): 1 in progress, 2 success, 4 error; by
+ * name, checked against the schema's list (a value import of the schemas would bring zod here).
+ */
+export const PAYMENT_STATUS = { inProgress: 1, success: 2, error: 4 } as const satisfies Record<string, PaymentStatusNumber>;
 
 /** Which checkout the widget pays for: the shop cart or one item from its page. */
 export type WidgetFlow = 'cart' | 'item';
 
-export type StatusReport = {
-  tid: string;
-  status: PaymentStatusNumber;
-  step?: WidgetStep;
-  /** the widget's event data, as it came */
-  payload?: unknown;
-  /** a human-readable note, e.g. the widget's error message */
-  content?: string;
-};
+/** A status report: the shop form's body (the detail page's call carries the same, step and
+ * content in its payload). */
+export type StatusReport = ShopStatusBody;
 
 /**
  * What the browser saw the widget do. These are reports only: the server never makes an

@@ -9,7 +9,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import type { WidgetSession } from '../api/buy-by-widget.ts';
+import type { WidgetSession } from '@starport/schemas';
 import { saleStateOf, useSaleStatus } from '../api/get-sale-status.ts';
 import {
   isDetailPage,

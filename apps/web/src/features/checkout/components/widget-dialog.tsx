@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogActions } from '../../../components/ui/dialog.tsx';
 import { LoadingBlock } from '../../../components/ui/spinner.tsx';
-import type { WidgetSession } from '../api/buy-by-widget.ts';
+import type { WidgetSession } from '@starport/schemas';
 import { saleStateOf, useSaleStatus } from '../api/get-sale-status.ts';
 import { logWidgetEvent, reportPaymentStatus, type WidgetFlow } from '../api/report-payment-status.ts';
 import { isDetailPage, type CheckoutPurchase } from '../model/checkout-purchase.ts';

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
-import { openCartWidgetPayment, openItemWidgetPayment, type WidgetSession } from '../api/buy-by-widget.ts';
+import type { WidgetSession } from '@starport/schemas';
+import { openCartWidgetPayment, openItemWidgetPayment } from '../api/buy-by-widget.ts';
 import { saleStateOf, useSaleStatus } from '../api/get-sale-status.ts';
 import { validateStock } from '../api/validate-stock.ts';
 import { paymentLinesOf, type CheckoutPurchase } from '../model/checkout-purchase.ts';

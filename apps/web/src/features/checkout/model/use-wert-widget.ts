@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
-import type { WidgetSession } from '../api/buy-by-widget.ts';
+import type { WidgetSession } from '@starport/schemas';
 import { loadWertWidget, type WertOptions, type WertWidgetInstance } from './wert-widget-loader.ts';
 
 /** Spec §9: the widget mounts 1 second after its dialog shows. */

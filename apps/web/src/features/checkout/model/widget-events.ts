@@ -1,4 +1,5 @@
-import { PAYMENT_STATUS, type PaymentStatusNumber, type WidgetStep } from '../api/report-payment-status.ts';
+import type { PaymentStatusNumber, WidgetStep } from '@starport/schemas';
+import { PAYMENT_STATUS } from '../api/report-payment-status.ts';
 
 /** What the widget dialog shows about the payment, besides the widget itself. */
 export type WidgetScreen = 'paying' | 'pending' | 'failed' | 'error' | 'success';

@@ -1,19 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { MarketplaceItem } from '@starport/schemas';
+import type { MarketplaceFindResponse } from '@starport/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { toListQuery, type ListFilters } from '../../../lib/list-filters.ts';
 import { marketplaceKeys } from '../../../lib/marketplace-keys.ts';
 
 export const MARKET_PAGE_SIZE = 20;
-
-export type MarketplaceFindResponse = {
-  error: false;
-  data: MarketplaceItem[];
-  total: number;
-  total_capped: boolean;
-  page: number;
-  limit: number;
-};
 
 export const findMarketplace = (filters: ListFilters, signal?: AbortSignal) =>
   api.get<MarketplaceFindResponse>('/api/marketplace/find', {

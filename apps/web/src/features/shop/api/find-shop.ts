@@ -1,19 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ShopItem } from '@starport/schemas';
+import type { ShopFindResponse } from '@starport/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { toListQuery, type ListFilters } from '../../../lib/list-filters.ts';
 
 /** Shop page size (storefront.md §9). */
 export const SHOP_PAGE_SIZE = 16;
-
-export type ShopFindResponse = {
-  error: false;
-  data: ShopItem[];
-  total: number;
-  total_capped: boolean;
-  page: number;
-  limit: number;
-};
 
 export const findShop = (filters: ListFilters, signal?: AbortSignal) =>
   api.get<ShopFindResponse>('/api/shop/find', {

@@ -1,3 +1,4 @@
+import type { BlindBox, BlindBoxOdds } from '@starport/schemas';
 import { blindBoxImagePath, withSize } from '@starport/schemas/images';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,7 +9,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { NewCartItem } from '../../../lib/cart-store.ts';
 import { formatPercent } from '../../../lib/format.ts';
-import { useBlindBox, useBlindBoxChance, type BlindBox, type BlindBoxOdds } from '../api/blind-box.ts';
+import { useBlindBox } from '../../../lib/blind-box.ts';
+import { useBlindBoxChance } from '../api/blind-box.ts';
 import type { AddToCartSlot } from './add-to-cart-slot.ts';
 import './blind-box-promo.css';
 

@@ -1,8 +1,10 @@
+import type { MarketplaceFindResponse } from '@starport/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { marketplaceKeys } from '../../../lib/marketplace-keys.ts';
 
-type FindTotal = { error: false; total: number; total_capped: boolean };
+/** The part of the list call's answer this reads. */
+type FindTotal = Pick<MarketplaceFindResponse, 'error' | 'total' | 'total_capped'>;
 
 /** How many ships are for sale on the marketplace: the list call's total, one row read. */
 export const getShipsForSale = (signal?: AbortSignal) =>

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TosResponse } from '@starport/schemas';
 import { api } from '../../../lib/api-client.ts';
-
-export type TosResponse = { error: false; data: { content: string } };
 
 export const getTos = (): Promise<TosResponse> => api.get<TosResponse>('/api/resource/tos', { auth: false });
 

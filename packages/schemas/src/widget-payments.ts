@@ -1,10 +1,11 @@
-import { CART_MAX_LINES, CartLineSchema } from '@starport/schemas';
 import { z } from 'zod';
+import { CART_MAX_LINES } from './cart-constants.ts';
+import { CartLineSchema } from './cart.ts';
 
 /**
  * Request and response shapes of the widget calls (storefront.md §7: /api/shop_payment/wertio,
- * /api/payment/wertio, the status and log reports). Kept with the routes: the web app types
- * the same shapes (apps/web/src/components/checkout/api/buy-by-widget.ts).
+ * /api/payment/wertio, the status and log reports). The API validates with them and the web
+ * app types its widget calls with them (docs/decisions/0003).
  */
 
 /** The shop cart: the same lines as POST /api/stripe/buy's shop form. */
@@ -64,12 +65,17 @@ export const ShopWidgetResponseSchema = z.object({
   data: WidgetSessionSchema,
 });
 export const ItemWidgetResponseSchema = z.object({ error: z.literal(false), msg: z.string(), ...session });
+export type SignedData = z.infer<typeof SignedDataSchema>;
+export type ShopWidgetResponse = z.infer<typeof ShopWidgetResponseSchema>;
+export type ItemWidgetResponse = z.infer<typeof ItemWidgetResponseSchema>;
 
 /** Browser reports: the payload as the widget gave it, at most 8 KiB of JSON. */
 export const REPORT_PAYLOAD_MAX_BYTES = 8 * 1024;
+// UTF-8 bytes by TextEncoder (not Node's Buffer): this package is also read in the browser.
+const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 const payload = z
   .unknown()
-  .refine((p) => p === undefined || Buffer.byteLength(JSON.stringify(p) ?? '', 'utf8') <= REPORT_PAYLOAD_MAX_BYTES, {
+  .refine((p) => p === undefined || utf8Bytes(JSON.stringify(p) ?? '') <= REPORT_PAYLOAD_MAX_BYTES, {
     message: `payload must be at most ${REPORT_PAYLOAD_MAX_BYTES} bytes of JSON.`,
   })
   .optional();
@@ -90,6 +96,9 @@ export const ShopStatusBodySchema = z.object({
   step: z.enum(WIDGET_STEPS).optional(),
   content: z.string().max(2000).optional(),
 });
+export type ShopStatusBody = z.input<typeof ShopStatusBodySchema>;
+export type PaymentStatusNumber = (typeof PAYMENT_STATUSES)[number];
+export type WidgetStep = (typeof WIDGET_STEPS)[number];
 export const ShopLogBodySchema = z.object({ tid, event: z.string().trim().min(1).max(64), payload });
 
 export const ReportResponseSchema = z.object({
@@ -98,4 +107,7 @@ export const ReportResponseSchema = z.object({
   status: z.string(),
 });
 
+export type ReportResponse = z.infer<typeof ReportResponseSchema>;
+
 export const WertWebhookResponseSchema = z.object({ received: z.literal(true), handled: z.boolean() });
+export type WertWebhookResponse = z.infer<typeof WertWebhookResponseSchema>;
