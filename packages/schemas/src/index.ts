@@ -12,3 +12,4 @@ export * from './wallet-auth.ts';
 export * from './chain.ts';
 export * from './crypto-payments.ts';
 export * from './widget-payments.ts';
+export * from './pagination.ts';
