@@ -1,7 +1,8 @@
 /**
  * Which order paid for the cart. The result page empties the cart only when that order is
  * paid: a ship bought on its own page must not take the cart with it. localStorage, like the
- * cart itself, survives the trip to the provider and back.
+ * cart itself, survives the trip to the provider and back. Checkout writes it and the shop's
+ * result page reads it; areas do not import each other, so it sits in the shared layer.
  */
 const KEY = 'checkout-cart-order';
 

@@ -3,6 +3,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from './api-client.ts';
 import type { CartItem } from './cart-store.ts';
 
+// The one client of POST /api/getprice. The cart shows its price and checkout prices what it
+// pays for with it; areas do not import each other, so it sits here, beside the cart store.
+
 /** What pricing reads of a cart line; checkout prices a single shop item the same way. */
 export type PricedLine = Pick<CartItem, '_id' | 'object' | 'total'>;
 
