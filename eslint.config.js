@@ -5,21 +5,15 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const API_AREAS = ['accounts', 'assets', 'site', 'contact', 'dev-mailbox', 'art', 'catalogue', 'marketplace', 'shop', 'leaderboards', 'cart', 'orders', 'payments', 'fairness', 'chain'];
-const WEB_AREAS = ['accounts', 'site', 'catalogue', 'marketplace', 'shop', 'orders', 'leaderboards', 'fairness'];
+const API_AREAS = ['accounts', 'site', 'contact', 'dev-mailbox', 'art', 'catalogue', 'marketplace', 'shop', 'leaderboards', 'cart', 'orders', 'payments', 'fairness', 'chain'];
+const WEB_AREAS = ['accounts', 'site', 'catalogue', 'cart', 'checkout', 'marketplace', 'shop', 'orders', 'leaderboards', 'fairness'];
 
-/**
- * An area never imports another area's internals (CONVENTIONS.md 1). With `frontDoor`, an
- * area may import another's `index.ts` (its front door) and nothing else of it.
- */
-function areaZones(base, areas, frontDoor = false) {
+/** An area never imports another area's internals (CONVENTIONS.md 1). */
+function areaZones(base, areas) {
   return areas.map((area) => ({
     target: `${base}/${area}`,
     from: areas.filter((other) => other !== area).map((other) => `${base}/${other}`),
-    ...(frontDoor ? { except: ['./index.ts'] } : {}),
-    message: frontDoor
-      ? "Areas meet only at front doors: import modules/<area>/index.ts, or move the shared piece down a layer."
-      : 'Areas do not reach into each other: move the shared piece down a layer.',
+    message: 'Areas do not reach into each other: move the shared piece down a layer.',
   }));
 }
 
@@ -37,7 +31,7 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            ...areaZones('./apps/api/src/modules', API_AREAS, true),
+            ...areaZones('./apps/api/src/modules', API_AREAS),
             ...areaZones('./apps/web/src/features', WEB_AREAS),
             { target: './apps/web', from: './apps/api', message: 'The web app talks to the API over HTTP only.' },
             { target: './apps/api', from: './apps/web', message: 'The API does not import the web app.' },
@@ -56,18 +50,6 @@ export default tseslint.config(
         },
       ],
     },
-  },
-  {
-    // Front doors re-export their area's internals, so a cycle between two areas would pass
-    // the zone rule above unnoticed: no-cycle catches it (import paths carry the .ts extension).
-    files: ['apps/api/**/*.ts'],
-    settings: {
-      'import/extensions': ['.ts', '.js'],
-      'import/ignore': ['node_modules'],
-      'import/parsers': { '@typescript-eslint/parser': ['.ts'] },
-      'import/resolver': { node: { extensions: ['.ts', '.js'] } },
-    },
-    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

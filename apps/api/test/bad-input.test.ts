@@ -37,7 +37,7 @@ import {
   ShopLogBodySchema,
   ShopStatusBodySchema,
   ShopWidgetBodySchema,
-} from '../src/modules/payments/widget-schemas.ts';
+} from '@starport/schemas';
 import { bearer, createTestApp, type TestApp } from './harness.ts';
 
 const NUM_RUNS = 40;

@@ -118,3 +118,5 @@ export const LinkEmailBodySchema = z.strictObject({
 });
 
 export const KeyParamsSchema = z.object({ key: z.string() });
+
+export type ProfileResponse = z.infer<typeof ProfileResponseSchema>;

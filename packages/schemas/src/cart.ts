@@ -72,3 +72,7 @@ export type PriceSummary = z.infer<typeof PriceSummarySchema>;
 
 export const GetPriceResponseSchema = z.object({ error: z.literal(false), data: PriceSummarySchema });
 export const DiscountTiersResponseSchema = z.object({ error: z.literal(false), data: z.array(DiscountTierSchema) });
+
+export type PricedLine = z.infer<typeof PricedLineSchema>;
+export type GetPriceResponse = z.infer<typeof GetPriceResponseSchema>;
+export type DiscountTiersResponse = z.infer<typeof DiscountTiersResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readPageNumber } from './pagination.ts';
 import { LISTING_KINDS, MARKETPLACE_PAGE_SIZE, MAX_PAGE_SIZE, SHOP_PAGE_SIZE, TOP_LIST_SIZE, type ListingKind } from './catalogue-constants.ts';
 
 /**
@@ -70,13 +71,10 @@ function price(ctx: Ctx, field: string, raw: string): bigint | null | undefined 
   return fail(ctx, field, messages[v]);
 }
 
-function wholeNumber(ctx: Ctx, field: string, raw: string, fallback: number, min: number, max: number, tooBig: string): number | undefined {
-  if (!raw) return fallback;
-  if (!/^\d+$/.test(raw)) return fail(ctx, field, `${field} must be a whole number.`);
-  const n = raw.length > 9 ? Infinity : Number(raw);
-  if (n < min) return fail(ctx, field, `${field} must be at least ${min}.`);
-  if (n > max) return fail(ctx, field, tooBig);
-  return n;
+/** A page or limit of the text form: the shared paging rules, failures recorded as issues. */
+function wholeNumber(ctx: Ctx, field: string, raw: string, fallback: number, max: number): number | undefined {
+  const n = readPageNumber(field, raw, fallback, max);
+  return typeof n === 'number' ? n : fail(ctx, field, n.message);
 }
 
 export type CatalogueFilter = {
@@ -111,8 +109,8 @@ function findQuery(opts: { defaultLimit: number; shop: boolean }) {
         kinds: commaList(ctx, 'kind', rawKind, kindAliases, 'ship, dnc or house_unit'),
         priceFromMicro: price(ctx, 'price_from', q.price_from),
         priceToMicro: price(ctx, 'price_to', q.price_to),
-        page: wholeNumber(ctx, 'page', q.page, 1, 1, MAX_PAGE, `page must be at most ${MAX_PAGE}.`),
-        limit: wholeNumber(ctx, 'limit', q.limit, opts.defaultLimit, 1, MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}.`),
+        page: wholeNumber(ctx, 'page', q.page, 1, MAX_PAGE),
+        limit: wholeNumber(ctx, 'limit', q.limit, opts.defaultLimit, MAX_PAGE_SIZE),
       };
       if (!isComplete(parsed)) return z.NEVER;
       if (opts.shop && parsed.elements?.includes('dnc')) {
@@ -140,7 +138,7 @@ export const ShopFindQuerySchema = findQuery({ defaultLimit: SHOP_PAGE_SIZE, sho
 export const TopListQuerySchema = z
   .object({ limit: text('limit', 20).meta({ description: `How many, default ${TOP_LIST_SIZE}, at most ${MAX_PAGE_SIZE}` }) })
   .transform((q, ctx) => {
-    const limit = wholeNumber(ctx, 'limit', q.limit, TOP_LIST_SIZE, 1, MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}.`);
+    const limit = wholeNumber(ctx, 'limit', q.limit, TOP_LIST_SIZE, MAX_PAGE_SIZE);
     return limit === undefined ? z.NEVER : { limit };
   });
 
@@ -152,8 +150,8 @@ export const LeaderboardQuerySchema = z
   })
   .transform((q, ctx) => {
     const parsed = {
-      page: wholeNumber(ctx, 'page', q.page, 1, 1, MAX_PAGE, `page must be at most ${MAX_PAGE}.`),
-      limit: wholeNumber(ctx, 'limit', q.limit, MARKETPLACE_PAGE_SIZE, 1, MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}.`),
+      page: wholeNumber(ctx, 'page', q.page, 1, MAX_PAGE),
+      limit: wholeNumber(ctx, 'limit', q.limit, MARKETPLACE_PAGE_SIZE, MAX_PAGE_SIZE),
       period: q.period === '' || q.period === 'month' ? ('month' as const) : q.period === 'all' ? ('all' as const) : fail(ctx, 'period', "period must be 'month' or 'all'."),
     };
     return isComplete(parsed) ? parsed : z.NEVER;

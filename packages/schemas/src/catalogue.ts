@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageFields } from './pagination.ts';
 
 export * from './catalogue-constants.ts';
 export * from './catalogue-query.ts';
@@ -125,16 +126,17 @@ export const MarketplaceItemDetailSchema = MarketplaceItemSchema.extend({
     .meta({ description: "Units only: recorded sales of every apartment of the unit's type, oldest first (at most 100)" }),
 });
 
-const pageFields = {
+/** The shared page fields, with the catalogue's count cap. */
+const listPageFields = {
   /** exact, except when `total_capped` */
-  total: int(),
+  total: pageFields.total,
   /** true when a price-filtered total passed the count cap and `total` is that cap */
   total_capped: z.boolean(),
-  page: int(),
-  limit: int(),
+  page: pageFields.page,
+  limit: pageFields.limit,
 };
 
-export const MarketplaceFindResponseSchema = z.object({ error: z.literal(false), data: z.array(MarketplaceItemSchema), ...pageFields });
+export const MarketplaceFindResponseSchema = z.object({ error: z.literal(false), data: z.array(MarketplaceItemSchema), ...listPageFields });
 export const MarketplaceItemResponseSchema = z.object({ error: z.literal(false), item: MarketplaceItemDetailSchema });
 
 /** A recorded sale (recently_sold, top_nft, last_7_days). `_id` is the sale, `id` the listing. */
@@ -188,7 +190,7 @@ export const ShopItemSchema = z.object({
   cache: CatalogueItemSchema,
 });
 export type ShopItem = z.infer<typeof ShopItemSchema>;
-export const ShopFindResponseSchema = z.object({ error: z.literal(false), data: z.array(ShopItemSchema), ...pageFields });
+export const ShopFindResponseSchema = z.object({ error: z.literal(false), data: z.array(ShopItemSchema), ...listPageFields });
 export const ShopItemResponseSchema = z.object({
   error: z.literal(false),
   item: ShopItemSchema.extend({ price_history: z.array(PricePointSchema) }),
@@ -263,3 +265,19 @@ export const LeaderboardResponseSchema = z.object({
   period: z.enum(['month', 'all']),
 });
 export type LeaderboardResponse = z.infer<typeof LeaderboardResponseSchema>;
+
+// The types of the shapes above, for the web app (which never re-declares them by hand).
+export type PricePoint = z.infer<typeof PricePointSchema>;
+export type MarketplaceItemDetail = z.infer<typeof MarketplaceItemDetailSchema>;
+export type MarketplaceFindResponse = z.infer<typeof MarketplaceFindResponseSchema>;
+export type MarketplaceItemResponse = z.infer<typeof MarketplaceItemResponseSchema>;
+export type ShopFindResponse = z.infer<typeof ShopFindResponseSchema>;
+export type ShopItemResponse = z.infer<typeof ShopItemResponseSchema>;
+/** A shop item with its price history, as its detail call answers it. */
+export type ShopItemDetail = ShopItemResponse['item'];
+export type BlindBoxChanceResponse = z.infer<typeof BlindBoxChanceResponseSchema>;
+export type BlindBoxResponse = z.infer<typeof BlindBoxResponseSchema>;
+export type BlindBox = BlindBoxResponse['item'];
+export type BlindBoxOdds = BlindBox['odds_bps'];
+export type HouseType = z.infer<typeof HouseTypeSchema>;
+export type LeaderboardRow = z.infer<typeof LeaderboardRowSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLIENT_SEED_MAX_LENGTH, isValidClientSeed } from './fairness.ts';
+import { pageFields, pageQuerySchema } from './pagination.ts';
 
 /**
  * The fairness calls (docs/api-fairness.md): the player's seed pair, its rotation, and the
@@ -87,27 +88,12 @@ export type PublicOpening = z.infer<typeof PublicOpeningSchema>;
 export const MyOpeningSchema = PublicOpeningSchema.extend({ order_code: z.string() });
 export type MyOpening = z.infer<typeof MyOpeningSchema>;
 
-const wholeNumber = (field: string, max: number, fallback: number) =>
-  z.coerce
-    .number({ error: `${field} must be a whole number.` })
-    .int(`${field} must be a whole number.`)
-    .min(1, `${field} must be at least 1.`)
-    .max(max, `${field} must be at most ${max}.`)
-    .default(fallback);
-
-export const OpeningsPageQuerySchema = z.object({
-  page: wholeNumber('page', 10_000, 1).meta({ description: '1-based page number' }),
-  limit: wholeNumber('limit', OPENINGS_MAX_PAGE_SIZE, OPENINGS_PAGE_SIZE).meta({
-    description: `Page size, default ${OPENINGS_PAGE_SIZE}, at most ${OPENINGS_MAX_PAGE_SIZE}`,
-  }),
-});
+export const OpeningsPageQuerySchema = pageQuerySchema({ defaultLimit: OPENINGS_PAGE_SIZE, maxLimit: OPENINGS_MAX_PAGE_SIZE });
 
 export const OpeningsPageResponseSchema = z.object({
   error: z.literal(false),
   data: z.array(MyOpeningSchema),
-  total: int(),
-  page: int(),
-  limit: int(),
+  ...pageFields,
 });
 
 export const OpeningIdParamsSchema = z.object({
@@ -118,3 +104,13 @@ export const OpeningIdParamsSchema = z.object({
 });
 
 export const OpeningResponseSchema = z.object({ error: z.literal(false), data: PublicOpeningSchema });
+
+// The types of the responses above, for the web app (which never re-declares them by hand).
+export type FairnessSeedResponse = z.infer<typeof FairnessSeedResponseSchema>;
+export type SeedRotationResponse = z.infer<typeof SeedRotationResponseSchema>;
+/** The pair a rotation revealed (null when there was none) and the new active one. */
+export type SeedRotation = SeedRotationResponse['data'];
+export type OpeningOdds = z.infer<typeof OpeningOddsSchema>;
+export type OpeningShip = z.infer<typeof OpeningShipSchema>;
+export type OpeningsPageResponse = z.infer<typeof OpeningsPageResponseSchema>;
+export type OpeningResponse = z.infer<typeof OpeningResponseSchema>;

@@ -11,3 +11,5 @@ export * from './fairness-api.ts';
 export * from './wallet-auth.ts';
 export * from './chain.ts';
 export * from './crypto-payments.ts';
+export * from './widget-payments.ts';
+export * from './pagination.ts';

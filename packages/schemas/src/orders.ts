@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CART_OBJECTS } from './cart-constants.ts';
 import { MicroSchema } from './catalogue.ts';
+import { pageFields, pageQuerySchema } from './pagination.ts';
 
 /**
  * Orders: one state machine for every way to pay (card provider, widget, crypto transfer).
@@ -34,20 +35,7 @@ export const OrderCodeParamsSchema = z.object({
   code: OrderCodeSchema.meta({ description: 'The order code, e.g. SP-7K3M9Q2XHD' }),
 });
 
-const wholeNumber = (field: string, max: number, fallback: number) =>
-  z.coerce
-    .number({ error: `${field} must be a whole number.` })
-    .int(`${field} must be a whole number.`)
-    .min(1, `${field} must be at least 1.`)
-    .max(max, `${field} must be at most ${max}.`)
-    .default(fallback);
-
-export const OrdersPageQuerySchema = z.object({
-  page: wholeNumber('page', 10_000, 1).meta({ description: '1-based page number' }),
-  limit: wholeNumber('limit', ORDERS_MAX_PAGE_SIZE, ORDERS_PAGE_SIZE).meta({
-    description: `Page size, default ${ORDERS_PAGE_SIZE}, at most ${ORDERS_MAX_PAGE_SIZE}`,
-  }),
-});
+export const OrdersPageQuerySchema = pageQuerySchema({ defaultLimit: ORDERS_PAGE_SIZE, maxLimit: ORDERS_MAX_PAGE_SIZE });
 
 /**
  * What an order line buys: the cart's kinds (a shop ship, a blind box), or one marketplace
@@ -100,10 +88,12 @@ export type Order = z.infer<typeof OrderSchema>;
 export const OrderResponseSchema = z.object({ error: z.literal(false), data: OrderSchema });
 export const OrdersPageResponseSchema = z.object({
   error: z.literal(false),
-  data: z.object({
-    orders: z.array(OrderSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    limit: z.number().int(),
-  }),
+  data: z.object({ orders: z.array(OrderSchema), ...pageFields }),
 });
+
+// The types of the responses above, for the web app (which never re-declares them by hand).
+export type OrderLine = z.infer<typeof OrderLineSchema>;
+export type OrderResponse = z.infer<typeof OrderResponseSchema>;
+export type OrdersPageResponse = z.infer<typeof OrdersPageResponseSchema>;
+/** One page of orders, as GET /api/orders answers it in `data`. */
+export type OrdersPage = OrdersPageResponse['data'];

@@ -74,3 +74,5 @@ export type StripeBuyResponse = z.infer<typeof StripeBuyResponseSchema>;
 
 /** The webhook's answer to the provider: received (and handled or deliberately ignored). */
 export const StripeWebhookResponseSchema = z.object({ received: z.literal(true), handled: z.boolean() });
+
+export type StripeWebhookResponse = z.infer<typeof StripeWebhookResponseSchema>;

@@ -36,3 +36,7 @@ export const ContactBodySchema = z.strictObject({
 export type ContactBody = z.infer<typeof ContactBodySchema>;
 
 export const HealthResponseSchema = z.object({ ok: z.boolean(), db: z.boolean() });
+
+export type TosResponse = z.infer<typeof TosResponseSchema>;
+export type CreditTotalResponse = z.infer<typeof CreditTotalResponseSchema>;
+export type HealthResponse = z.infer<typeof HealthResponseSchema>;

@@ -67,3 +67,5 @@ export const ConnectWalletBodySchema = z.strictObject({
 export type ConnectWalletBody = z.infer<typeof ConnectWalletBodySchema>;
 
 export const ConnectWalletResponseSchema = z.object({ error: z.literal(false), msg: z.string(), user: UserSchema });
+
+export type ConnectWalletResponse = z.infer<typeof ConnectWalletResponseSchema>;

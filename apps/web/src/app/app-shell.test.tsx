@@ -7,7 +7,7 @@ import { onLogout } from '../lib/session-events.ts';
 import { saveSession } from '../lib/session-storage.ts';
 import { json, mockFetch, type Call } from '../test/fetch-mock.ts';
 import { AppProviders } from './providers.tsx';
-import { routes } from './routes.tsx';
+import { routes } from './routes/route-table.tsx';
 
 const wallet = '0x12a4567890abcdef1234567890abcdef1cdef0';
 const user: User = {

@@ -1,6 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { routes } from './routes.tsx';
+import { routes } from './routes/route-table.tsx';
 
 const router = createBrowserRouter(routes);
 

@@ -1,6 +1,7 @@
 import type { SoldListResponse } from '@starport/schemas';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
+import { marketplaceKeys } from './marketplace-keys.ts';
 
 /**
  * The three lists of recorded marketplace sales (owned-assets.md §7.4). They live in the
@@ -17,9 +18,11 @@ export type SoldListName = keyof typeof SOLD_LISTS;
 export const getSoldList = (list: SoldListName, limit: number, signal?: AbortSignal) =>
   api.get<SoldListResponse>(SOLD_LISTS[list], { auth: false, signal, query: { limit } });
 
-export const useSoldList = (list: SoldListName, limit: number) =>
-  useQuery({
-    queryKey: ['marketplace', 'sold', list, limit],
+export const soldListQueryOptions = (list: SoldListName, limit: number) =>
+  queryOptions({
+    queryKey: marketplaceKeys.sold(list, limit),
     queryFn: ({ signal }) => getSoldList(list, limit, signal),
     staleTime: 60_000,
   });
+
+export const useSoldList = (list: SoldListName, limit: number) => useQuery(soldListQueryOptions(list, limit));

@@ -4,7 +4,7 @@ import { bearer, type TestApp } from '../../../test/harness.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { blindBoxes, blindBoxTiers } from '../../db/schema/index.ts';
 import { orderByCode } from './payments.fixtures.ts';
-import type { WidgetSession } from './widget-schemas.ts';
+import type { WidgetSession } from '@starport/schemas';
 
 /** Test fixtures for widget payments: a session through the real call, and Wert-shaped webhooks. */
 

@@ -1,6 +1,6 @@
 import type { OrderLineRequest } from '@starport/schemas';
+import type { ItemWidgetBody } from '@starport/schemas';
 import { BOX_PREFIX } from '../cart/index.ts';
-import type { ItemWidgetBody } from './widget-schemas.ts';
 
 /**
  * The order lines of a purchase from a detail page (`POST /api/payment/wertio { id, object? }`):

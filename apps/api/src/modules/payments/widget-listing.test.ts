@@ -7,7 +7,7 @@ import { openSale, orderByCode, shopLine, stockOf, USD } from './payments.fixtur
 import { decodePayOrder } from './wert-calldata.ts';
 import { addListing } from '../../../test/catalogue-fixtures.ts';
 import { addTestBlindBox, postWebhook, wertEvent } from './widget-fixtures.ts';
-import type { WidgetSession } from './widget-schemas.ts';
+import type { WidgetSession } from '@starport/schemas';
 
 /** POST /api/payment/wertio { id, object: 'listing' }: a marketplace listing bought through the widget. */
 describe('buying a marketplace listing through the widget (sandbox provider)', () => {

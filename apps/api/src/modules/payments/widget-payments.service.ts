@@ -11,7 +11,7 @@ import { readWertEvent, WERT_FAILED, WERT_PAID, WERT_STARTED, type WertEvent } f
 import { microOf } from './wert-signing.ts';
 import { widgetHoldFromNow, widgetProvider } from './widget-provider.ts';
 import type { WidgetOrderBook } from './order-book.ts';
-import type { WidgetSession } from './widget-schemas.ts';
+import type { WidgetSession } from '@starport/schemas';
 
 export type WidgetPaymentsDeps = {
   db: Db;

@@ -5,7 +5,7 @@ import { users } from '../../db/schema/index.ts';
 import type { PaymentProvider } from './start-payment.ts';
 import { encodePayOrder } from './wert-calldata.ts';
 import { commodityAmount, signScOptions } from './wert-signing.ts';
-import type { WidgetSession } from './widget-schemas.ts';
+import type { WidgetSession } from '@starport/schemas';
 
 /**
  * How long a widget order holds its stock: Wert's identity check and a card's 3-D Secure take

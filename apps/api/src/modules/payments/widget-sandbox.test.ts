@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { eventKinds, openSale, orderByCode, shopLine, stockOf, USD } from './payments.fixtures.ts';
-import type { WidgetSession } from './widget-schemas.ts';
+import type { WidgetSession } from '@starport/schemas';
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {

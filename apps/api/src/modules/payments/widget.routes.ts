@@ -15,7 +15,7 @@ import {
   ShopWidgetBodySchema,
   ShopWidgetResponseSchema,
   WertWebhookResponseSchema,
-} from './widget-schemas.ts';
+} from '@starport/schemas';
 import { errors, REPORT_BODY_LIMIT, signedIn, tags } from './route-docs.ts';
 
 type WidgetRoutesOptions = { widget: WidgetPayments | null; orders: WidgetOrderBook };

@@ -3,7 +3,7 @@ import { Link, NavLink, useMatch } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAccountStore } from '../../lib/account-store.ts';
-import { CartButton } from '../../components/cart/cart-button.tsx';
+import { CartButton } from '../../features/cart/components/cart-button.tsx';
 
 // The menu brings the Radix dropdown and dialog; visitors who are signed out never download them.
 const ProfileMenu = lazy(() =>
@@ -12,6 +12,11 @@ const ProfileMenu = lazy(() =>
 // The wallet dialog (Radix, then wagmi once open) loads on the first click, not with the page.
 const loadWalletDialog = () => import('../../features/accounts/components/wallet-sign-in-dialog.tsx');
 const WalletSignInDialog = lazy(loadWalletDialog);
+// Cart and checkout do not import each other: the drawer's Checkout button is given here, and
+// loads with the drawer (on first open), not with the header.
+const CartCheckoutButton = lazy(() =>
+  import('../../features/checkout/components/checkout-button.tsx').then((m) => ({ default: m.CartCheckoutButton })),
+);
 
 /** Spec §2: a connect-wallet button for visitors; e-mail accounts keep their Sign in link. */
 function ConnectWalletButton() {
@@ -79,7 +84,7 @@ export function Header() {
           </NavLink>
         </nav>
         <div className="site-header__account">
-          <CartButton />
+          <CartButton footer={<CartCheckoutButton />} />
           {loggedIn ? (
             <Suspense fallback={<span className="site-header__placeholder" aria-hidden="true" />}>
               <ProfileMenu />

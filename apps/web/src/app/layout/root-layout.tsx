@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { PurchaseOutcomeOutlet } from '../../components/checkout/purchase-outcome-outlet.tsx';
+import { PurchaseOutcomeOutlet } from '../../features/checkout/components/purchase-outcome-outlet.tsx';
 import { ActivationPrompt } from '../../features/accounts/components/activation-prompt.tsx';
 import { WalletUrlPrompts } from '../../features/accounts/components/wallet-url-prompts.tsx';
 import { Footer } from './footer.tsx';

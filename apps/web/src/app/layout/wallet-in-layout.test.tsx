@@ -8,7 +8,7 @@ import { saveSession } from '../../lib/session-storage.ts';
 import { loadWallet } from '../../lib/wallet/wallet-api.ts';
 import { json, mockFetch, type Call } from '../../test/fetch-mock.ts';
 import { AppProviders } from '../providers.tsx';
-import { routes } from '../routes.tsx';
+import { routes } from '../routes/route-table.tsx';
 
 vi.mock('../../lib/wallet/wallet-api.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../lib/wallet/wallet-api.ts')>()),

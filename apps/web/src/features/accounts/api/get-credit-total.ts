@@ -1,8 +1,7 @@
+import type { CreditTotalResponse } from '@starport/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { accountKeys } from './query-keys.ts';
-
-export type CreditTotalResponse = { error: false; amount: number };
 
 export const getCreditTotal = (): Promise<CreditTotalResponse> => api.get<CreditTotalResponse>('/api/credit/total');
 

@@ -1,9 +1,7 @@
-import type { User } from '@starport/schemas';
+import type { ProfileResponse } from '@starport/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { accountKeys } from './query-keys.ts';
-
-export type ProfileResponse = { error: false; user: User };
 
 export const getProfile = (): Promise<ProfileResponse> => api.get<ProfileResponse>('/api/account/profile');
 

@@ -1,9 +1,9 @@
-import type { WalletLoginResponse } from '@starport/schemas';
+import type { ConnectWalletResponse, WalletLoginResponse } from '@starport/schemas';
 import { ApiError } from '../../../lib/api-error.ts';
 import { getWalletRef } from '../../../lib/session-storage.ts';
 import { WalletError, type WalletPick, type WalletRuntime } from '../../../lib/wallet/wallet-api.ts';
 import { getConnectWalletNonce } from '../api/connect-wallet-nonce.ts';
-import { postConnectWallet, type ConnectWalletResult } from '../api/connect-wallet.ts';
+import { postConnectWallet } from '../api/connect-wallet.ts';
 import { getWalletLoginNonce } from '../api/wallet-login-nonce.ts';
 import { postWalletSignature } from '../api/wallet-login-signature.ts';
 
@@ -36,7 +36,7 @@ export async function linkWallet(
   wallet: WalletRuntime,
   pick: WalletPick,
   onStep: Progress,
-): Promise<ConnectWalletResult> {
+): Promise<ConnectWalletResponse> {
   onStep('connecting');
   const address = await wallet.connect(pick.choice, pick.walletId);
   const { message } = await getConnectWalletNonce(address);

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { MyOpening } from '../api/types.ts';
+import type { MyOpening } from '@starport/schemas';
 import { formatDateTime, rarityName, shortHex } from '../model/labels.ts';
 import { fieldsOfOpening, verifyHref } from '../model/verify-fields.ts';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
-import type { RevealedSeed } from '../api/types.ts';
+import type { RevealedSeed } from '@starport/schemas';
 import { verifyHref } from '../model/verify-fields.ts';
 
 /** What a rotation gives back: the old server seed, now public, to check the boxes it opened. */

@@ -2,10 +2,10 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { messageOf } from '../../../lib/api-error.ts';
-import type { RotationResult } from '../api/types.ts';
+import type { SeedRotation } from '@starport/schemas';
 import { useRotateSeed } from '../api/seed.ts';
 
-type RotateSeedDialogProps = { open: boolean; onClose: () => void; onRotated: (result: RotationResult) => void };
+type RotateSeedDialogProps = { open: boolean; onClose: () => void; onRotated: (result: SeedRotation) => void };
 
 /** Asks first: a rotation cannot be undone, and the next box is drawn with a new server seed. */
 export function RotateSeedDialog({ open, onClose, onRotated }: RotateSeedDialogProps) {

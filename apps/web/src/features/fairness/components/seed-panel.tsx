@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { messageOf } from '../../../lib/api-error.ts';
 import { useChangeClientSeed, useSeed } from '../api/seed.ts';
-import type { ActiveSeed, RotationResult } from '../api/types.ts';
+import type { ActiveSeed, SeedRotation } from '@starport/schemas';
 import { formatDateTime } from '../model/labels.ts';
 import { CLIENT_SEED_RULE } from '../model/verify-fields.ts';
 import { RevealedSeedNotice } from './revealed-seed.tsx';
@@ -19,7 +19,7 @@ export function SeedPanel() {
   const seed = useSeed(true);
   const [rotating, setRotating] = useState(false);
   // The last rotation of this visit, shown until dismissed.
-  const [rotation, setRotation] = useState<RotationResult | undefined>(undefined);
+  const [rotation, setRotation] = useState<SeedRotation | undefined>(undefined);
 
   let body;
   if (seed.isPending) {
@@ -88,7 +88,7 @@ function ActiveSeedFacts({ active }: { active: ActiveSeed }) {
   );
 }
 
-type ClientSeedFormProps = { current: string; onRotated: (result: RotationResult) => void };
+type ClientSeedFormProps = { current: string; onRotated: (result: SeedRotation) => void };
 
 /** A new client seed ends the current pair: the server reveals its seed and starts a new one. */
 function ClientSeedForm({ current, onRotated }: ClientSeedFormProps) {

@@ -6,7 +6,7 @@ import {
   type OpeningInput,
 } from '@starport/schemas/fairness';
 import { paths } from '../../../config/paths.ts';
-import type { OddsObject, PublicOpening } from '../api/types.ts';
+import type { OpeningOdds, PublicOpening } from '@starport/schemas';
 
 /** The verifier's form, as typed: every field is text until it is checked. */
 export type VerifyFields = {
@@ -39,7 +39,7 @@ export function fieldsFromSearch(search: URLSearchParams): Partial<VerifyFields>
   return fields;
 }
 
-export const oddsText = (odds: OddsObject): string => [odds.common, odds.rare, odds.epic, odds.legend].join(',');
+export const oddsText = (odds: OpeningOdds): string => [odds.common, odds.rare, odds.epic, odds.legend].join(',');
 
 /** The verifier's address for a set of fields; empty ones are left out. */
 export function verifyHref(fields: Partial<VerifyFields>): string {

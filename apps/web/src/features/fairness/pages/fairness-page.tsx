@@ -5,7 +5,7 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAccountStore } from '../../../lib/account-store.ts';
 import { messageOf } from '../../../lib/api-error.ts';
-import { useBoxOdds } from '../api/box-odds.ts';
+import { useBlindBox } from '../../../lib/blind-box.ts';
 import { OPENINGS_PAGE_SIZE, useOpenings } from '../api/openings.ts';
 import { HowItWorks } from '../components/how-it-works.tsx';
 import { OpeningsTable } from '../components/openings-table.tsx';
@@ -40,7 +40,7 @@ export default function FairnessPage() {
 }
 
 function VisitorVerifier() {
-  const boxOdds = useBoxOdds(true);
+  const boxOdds = useBlindBox(true);
   return (
     <section className="card" aria-labelledby="fairness-verify-title">
       <h2 id="fairness-verify-title">Verify an opening</h2>

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { messageOf } from '../../../lib/api-error.ts';
-import { useBoxOdds } from '../api/box-odds.ts';
+import { useBlindBox } from '../../../lib/blind-box.ts';
 import { useOpening } from '../api/openings.ts';
 import { VerifierForm } from '../components/verifier-form.tsx';
 import { formatDateTime, rarityName } from '../model/labels.ts';
@@ -21,7 +21,7 @@ export default function VerifyPage() {
   const openingId = search.get('opening');
   const linked = fieldsFromSearch(search);
   // The box's published odds are only needed when nothing else says which odds applied.
-  const boxOdds = useBoxOdds(openingId === null && linked.odds === undefined);
+  const boxOdds = useBlindBox(openingId === null && linked.odds === undefined);
   const defaultOdds = boxOdds.data ? oddsText(boxOdds.data.item.odds_bps) : undefined;
 
   return (

@@ -1,5 +1,5 @@
 import type { LeaderboardResponse } from '@starport/schemas';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 export const LEADERBOARD_PAGE_SIZE = 20;
@@ -13,10 +13,12 @@ export const getTopReferrers = (page: number, signal?: AbortSignal) =>
   });
 
 /** The current page stays on screen while the next one loads, so the table never blinks empty. */
-export const useTopReferrers = (page: number) =>
-  useQuery({
-    queryKey: ['leaderboards', 'topref', page],
+export const topReferrersQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: ['leaderboards', 'topref', page] as const,
     queryFn: ({ signal }) => getTopReferrers(page, signal),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
+
+export const useTopReferrers = (page: number) => useQuery(topReferrersQueryOptions(page));

@@ -1,18 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { MarketplaceItem } from '@starport/schemas';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { MarketplaceFindResponse } from '@starport/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { toListQuery, type ListFilters } from '../../../lib/list-filters.ts';
+import { marketplaceKeys } from '../../../lib/marketplace-keys.ts';
 
 export const MARKET_PAGE_SIZE = 20;
-
-export type MarketplaceFindResponse = {
-  error: false;
-  data: MarketplaceItem[];
-  total: number;
-  total_capped: boolean;
-  page: number;
-  limit: number;
-};
 
 export const findMarketplace = (filters: ListFilters, signal?: AbortSignal) =>
   api.get<MarketplaceFindResponse>('/api/marketplace/find', {
@@ -22,10 +14,12 @@ export const findMarketplace = (filters: ListFilters, signal?: AbortSignal) =>
   });
 
 /** The previous page stays on screen while the next one loads, so the grid never blinks empty. */
-export const useMarketplaceFind = (filters: ListFilters) =>
-  useQuery({
-    queryKey: ['marketplace', 'find', filters],
+export const marketplaceFindQueryOptions = (filters: ListFilters) =>
+  queryOptions({
+    queryKey: marketplaceKeys.find(filters),
     queryFn: ({ signal }) => findMarketplace(filters, signal),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
+
+export const useMarketplaceFind = (filters: ListFilters) => useQuery(marketplaceFindQueryOptions(filters));

@@ -1,19 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ShopItem } from '@starport/schemas';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ShopFindResponse } from '@starport/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { toListQuery, type ListFilters } from '../../../lib/list-filters.ts';
 
 /** Shop page size (storefront.md §9). */
 export const SHOP_PAGE_SIZE = 16;
-
-export type ShopFindResponse = {
-  error: false;
-  data: ShopItem[];
-  total: number;
-  total_capped: boolean;
-  page: number;
-  limit: number;
-};
 
 export const findShop = (filters: ListFilters, signal?: AbortSignal) =>
   api.get<ShopFindResponse>('/api/shop/find', {
@@ -23,10 +14,12 @@ export const findShop = (filters: ListFilters, signal?: AbortSignal) =>
   });
 
 /** The previous page stays on screen while the next one loads, so the grid never blinks empty. */
-export const useShopFind = (filters: ListFilters) =>
-  useQuery({
-    queryKey: ['shop', 'find', filters],
+export const shopFindQueryOptions = (filters: ListFilters) =>
+  queryOptions({
+    queryKey: ['shop', 'find', filters] as const,
     queryFn: ({ signal }) => findShop(filters, signal),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
+
+export const useShopFind = (filters: ListFilters) => useQuery(shopFindQueryOptions(filters));

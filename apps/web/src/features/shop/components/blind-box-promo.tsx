@@ -1,7 +1,7 @@
+import type { BlindBox, BlindBoxOdds } from '@starport/schemas';
 import { blindBoxImagePath, withSize } from '@starport/schemas/images';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { AddToCartButton } from '../../../components/cart/add-to-cart-button.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
@@ -9,7 +9,9 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { NewCartItem } from '../../../lib/cart-store.ts';
 import { formatPercent } from '../../../lib/format.ts';
-import { useBlindBox, useBlindBoxChance, type BlindBox, type BlindBoxOdds } from '../api/blind-box.ts';
+import { useBlindBox } from '../../../lib/blind-box.ts';
+import { useBlindBoxChance } from '../api/blind-box.ts';
+import type { AddToCartSlot } from './add-to-cart-slot.ts';
 import './blind-box-promo.css';
 
 /** The promo shows the box price as the spec does: "$250", with the listed "$1,000" struck through. */
@@ -42,7 +44,7 @@ export const blindBoxCartItem = (box: BlindBox): NewCartItem => ({
 });
 
 /** The Frontier Blind Boxes promo (storefront.md §2 shop list): price, Add to cart, the odds. */
-export function BlindBoxPromo() {
+export function BlindBoxPromo({ AddToCart }: { AddToCart: AddToCartSlot }) {
   const box = useBlindBox();
   const [open, setOpen] = useState(false);
   const name = box.data?.item.name ?? 'Frontier Blind Box';
@@ -79,7 +81,7 @@ export function BlindBoxPromo() {
         )}
         <div className="blind-box-promo__actions">
           {/* Waits for the API's answer: the cart line is the box as the API names it. */}
-          <AddToCartButton item={box.data ? blindBoxCartItem(box.data.item) : null} />
+          <AddToCart item={box.data ? blindBoxCartItem(box.data.item) : null} />
           <Button variant="secondary" onClick={() => setOpen(true)}>
             View probability
           </Button>

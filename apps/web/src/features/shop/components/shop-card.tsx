@@ -1,10 +1,10 @@
 import type { ShopItem } from '@starport/schemas';
 import { withSize } from '@starport/schemas/images';
 import { Link } from 'react-router';
-import { AddToCartButton } from '../../../components/cart/add-to-cart-button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatCardPrice } from '../../../lib/format.ts';
 import type { NewCartItem } from '../../../lib/cart-store.ts';
+import type { AddToCartSlot } from './add-to-cart-slot.ts';
 import { elementName, rarityName, stockLabel } from './ship-names.ts';
 import './shop-card.css';
 
@@ -23,7 +23,7 @@ export const shopCartItem = (s: ShopItem): NewCartItem => ({
 });
 
 /** A ship for sale in the shop: picture, name, element · rarity, price in whole USDT, stock, Add to cart. */
-export function ShopCard({ shopItem }: { shopItem: ShopItem }) {
+export function ShopCard({ shopItem, AddToCart }: { shopItem: ShopItem; AddToCart: AddToCartSlot }) {
   const { item } = shopItem;
   const soldOut = shopItem.soldout || shopItem.stock <= 0;
   const tags = [elementName(shopItem.element, item.element_name), rarityName(shopItem.rarity, item.rarity_name)];
@@ -38,7 +38,7 @@ export function ShopCard({ shopItem }: { shopItem: ShopItem }) {
       <p className={soldOut ? 'shop-card__stock shop-card__stock--out' : 'shop-card__stock'}>
         {stockLabel(shopItem.stock, shopItem.soldout)}
       </p>
-      <AddToCartButton item={shopCartItem(shopItem)} disabled={soldOut} variant="secondary" className="shop-card__add" />
+      <AddToCart item={shopCartItem(shopItem)} disabled={soldOut} variant="secondary" className="shop-card__add" />
     </article>
   );
 }

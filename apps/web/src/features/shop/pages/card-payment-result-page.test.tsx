@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { rememberCartOrder } from '../../../components/checkout/cart-order-marker.ts';
+import { rememberCartOrder } from '../../../lib/cart-order-marker.ts';
 import { useAccountStore } from '../../../lib/account-store.ts';
 import { addToCart, clearCart, useCartStore } from '../../../lib/cart-store.ts';
 import { json, mockFetch, type Call } from '../../../test/fetch-mock.ts';

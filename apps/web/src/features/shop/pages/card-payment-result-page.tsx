@@ -1,7 +1,7 @@
 import type { Order } from '@starport/schemas';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { forgetCartOrder, isCartOrder } from '../../../components/checkout/cart-order-marker.ts';
+import { forgetCartOrder, isCartOrder } from '../../../lib/cart-order-marker.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { LoadingBlock } from '../../../components/ui/spinner.tsx';
@@ -11,7 +11,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { messageOf } from '../../../lib/api-error.ts';
 import { clearCart, setCartOpen, useCartStore } from '../../../lib/cart-store.ts';
 import { formatPrice } from '../../../lib/format.ts';
-import { useOrder } from '../api/get-order.ts';
+import { useOrder } from '../../../lib/get-order.ts';
 import './card-payment-result-page.css';
 
 /** How often a pending order is asked again, and for how long, while the webhook is on its way. */

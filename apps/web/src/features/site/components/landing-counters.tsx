@@ -1,7 +1,8 @@
+import type { HouseTypesResponse } from '@starport/schemas';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { useHouseTypes } from '../../../components/catalogue/use-house-types.ts';
 import { useShipsForSale } from '../api/get-ships-for-sale.ts';
 import { useTotalDeposit } from '../api/get-total-deposit.ts';
 
@@ -12,12 +13,12 @@ type Figure = { isPending: boolean; isError: boolean; value: ReactNode };
 
 /**
  * Live figures from the API (the old client hard-coded these). Each comes from its own call,
- * so one slow or failed call leaves the others on screen.
+ * so one slow or failed call leaves the others on screen. The house figures are the catalogue's
+ * call, which the page that composes both areas passes in.
  */
-export function LandingCounters() {
+export function LandingCounters({ houses }: { houses: UseQueryResult<HouseTypesResponse> }) {
   const ships = useShipsForSale();
   const sales = useTotalDeposit();
-  const houses = useHouseTypes();
 
   const pieces = houses.data?.data.reduce((sum, t) => ({ minted: sum.minted + t.minted, total: sum.total + t.total }), {
     minted: 0,

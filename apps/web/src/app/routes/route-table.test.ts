@@ -1,0 +1,15 @@
+import { WEB_ROUTE_PATTERNS } from '@starport/schemas';
+import type { RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { routes } from './route-table.tsx';
+
+const collect = (list: RouteObject[]): string[] =>
+  list.flatMap((route) => [...(route.path ? [route.path] : []), ...collect(route.children ?? [])]);
+
+describe('registered routes', () => {
+  // The API answers 200 only for these paths (a real 404 otherwise); both lists must agree.
+  it('match the shared WEB_ROUTE_PATTERNS exactly', () => {
+    const pages = collect(routes).filter((path) => path !== '*');
+    expect([...pages].sort()).toEqual([...WEB_ROUTE_PATTERNS].sort());
+  });
+});

@@ -1,0 +1,63 @@
+import type { CryptoQuote, CryptoVerifyBody, CryptoVerifyResponse } from '@starport/schemas';
+import { api, isApiError } from '../../../lib/api-client.ts';
+import { validateStock } from './validate-stock.ts';
+import { paymentLinesOf, type CheckoutPurchase } from '../model/checkout-purchase.ts';
+import { stepOf } from '../components/payment-error.tsx';
+
+/**
+ * The crypto payment calls (storefront.md §7; contracts in @starport/schemas crypto-payments).
+ * Each purchase kind has its own start and verify call; they all answer the same quote, and
+ * every session is then read back through GET /api/payment/eth_crypto/{tid}.
+ */
+
+/** Where a purchase's start call lives; its verify call is `${base}/verify`. */
+const startPathOf = (purchase: CheckoutPurchase): string => {
+  switch (purchase.kind) {
+    case 'cart':
+      return '/api/shop_payment/eth_crypto';
+    case 'item':
+      return '/api/payment/eth_crypto';
+    default:
+      return '/api/marketplace/buy_session';
+  }
+};
+
+/**
+ * Opens the crypto payment: the server prices it, reserves it and answers what to send where.
+ * The shop cart's stock is checked first (spec §4), as for the card. Failures are tagged with
+ * their step ('stock' or 'buy') so the dialog can title them as the spec does.
+ */
+export async function openCryptoPayment(purchase: CheckoutPurchase): Promise<CryptoQuote> {
+  const path = startPathOf(purchase);
+  if (purchase.kind === 'listing') return stepOf('buy', api.post<CryptoQuote>(path, { id: purchase.listing.id }));
+  if (purchase.kind === 'item') {
+    const { id, object } = purchase.item;
+    return stepOf('buy', api.post<CryptoQuote>(path, { id, object }));
+  }
+  const ids = paymentLinesOf(purchase);
+  await stepOf('stock', validateStock(ids));
+  return stepOf('buy', api.post<CryptoQuote>(path, { ids }));
+}
+
+/**
+ * A decided payment that did not go through is an answer, not a failed call: the server sends
+ * `failed` and `review` as `{ error: true, code: PAYMENT_FAILED | PAYMENT_REVIEW, msg }` with a
+ * 200, which the API client throws. Turned back into the answer they are here.
+ */
+async function answerOf(call: Promise<CryptoVerifyResponse>): Promise<CryptoVerifyResponse> {
+  try {
+    return await call;
+  } catch (error) {
+    if (!isApiError(error) || !(error.code === 'PAYMENT_FAILED' || error.code === 'PAYMENT_REVIEW')) throw error;
+    const status = error.code === 'PAYMENT_REVIEW' ? 'review' : 'failed';
+    return { error: true, code: error.code, msg: error.msg, status, invoice_code: '', txh: null, explorerTxUrl: null };
+  }
+}
+
+/** POST …/verify: hands the sent transaction to the server, which checks it on chain (waits up to 4 s). */
+export const verifyCryptoPayment = (purchase: CheckoutPurchase, body: CryptoVerifyBody) =>
+  answerOf(api.post<CryptoVerifyResponse>(`${startPathOf(purchase)}/verify`, body));
+
+/** GET /api/payment/eth_crypto/{tid}: the session as the server has it now (asked while `verifying`). */
+export const getCryptoPayment = (tid: string) =>
+  answerOf(api.get<CryptoVerifyResponse>(`/api/payment/eth_crypto/${encodeURIComponent(tid)}`));

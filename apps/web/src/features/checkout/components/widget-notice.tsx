@@ -1,0 +1,64 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
+import type { WidgetSession } from '@starport/schemas';
+import { openCartWidgetPayment, openItemWidgetPayment } from '../api/buy-by-widget.ts';
+import { saleStateOf, useSaleStatus } from '../api/get-sale-status.ts';
+import { validateStock } from '../api/validate-stock.ts';
+import { paymentLinesOf, type CheckoutPurchase } from '../model/checkout-purchase.ts';
+import { PaymentErrorAlert, type PaymentStepError, stepOf } from './payment-error.tsx';
+import { SaleNotice } from './sale-notice.tsx';
+import { refreshAfterRefusal } from '../model/use-pay-by-card.ts';
+
+type WidgetNoticeProps = {
+  purchase: CheckoutPurchase;
+  /** the server opened the order and signed the widget's purchase */
+  onProceed: (session: WidgetSession) => void;
+  onBack: () => void;
+  onCancel: () => void;
+};
+
+/**
+ * The fiat-provider notice (spec §2): keep a phone at hand, the provider handles the payment,
+ * PROCEED. PROCEED opens the widget's payment on the server: the shop cart after its stock
+ * check (as the card path does), a detail page's single item by its id, a marketplace listing
+ * by its _id named as a listing.
+ */
+export function WidgetNotice({ purchase, onProceed, onBack, onCancel }: WidgetNoticeProps) {
+  const queryClient = useQueryClient();
+  const sale = saleStateOf(useSaleStatus());
+  const proceed = useMutation<WidgetSession, PaymentStepError>({
+    mutationFn: async () => {
+      if (purchase.kind === 'listing') return stepOf('buy', openItemWidgetPayment(purchase.listing.id, 'listing'));
+      if (purchase.kind === 'item') return stepOf('buy', openItemWidgetPayment(purchase.item.id));
+      const ids = paymentLinesOf(purchase);
+      await stepOf('stock', validateStock(ids));
+      return stepOf('buy', openCartWidgetPayment(ids));
+    },
+    onSuccess: onProceed,
+    onError: (error) => refreshAfterRefusal(queryClient, purchase, error),
+  });
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onCancel()} title="Wert payment">
+      <div className="checkout" data-testid="widget-notice">
+        <p className="checkout__notice">
+          Please have your mobile phone at hand: Wert may send you a code to confirm who you are.
+        </p>
+        <p className="checkout__notice muted">
+          Your card payment is handled by Wert, our fiat-to-crypto payment provider, in its own window on this page.
+        </p>
+        <SaleNotice sale={sale} />
+        {proceed.error && <PaymentErrorAlert error={proceed.error} />}
+        <DialogActions>
+          <Button variant="secondary" onClick={onBack} disabled={proceed.isPending}>
+            Back
+          </Button>
+          <Button onClick={() => proceed.mutate()} disabled={sale !== 'open'} loading={proceed.isPending}>
+            PROCEED
+          </Button>
+        </DialogActions>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,61 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { buyByCard, buyListingByCard, CARD_PAYMENT_TYPE, type BuyByCardResponse } from '../api/buy-by-card.ts';
+import { validateStock } from '../api/validate-stock.ts';
+import { rememberCartOrder } from '../../../lib/cart-order-marker.ts';
+import { cartPriceKeys } from '../../../lib/cart-price.ts';
+import { marketplaceKeys } from '../../../lib/marketplace-keys.ts';
+import { siteSettingQueryOptions } from '../../../lib/site-setting.ts';
+import { paymentLinesOf, type CheckoutPurchase } from './checkout-purchase.ts';
+import { leaveForPayment } from './leave-for-payment.ts';
+import { httpStatusOf, PaymentStepError, stepOf } from '../components/payment-error.tsx';
+
+/**
+ * Paying through the card provider (spec §4): the shop cart's stock is checked first, then
+ * POST /api/stripe/buy opens the order and the browser leaves for the provider's hosted page.
+ * A marketplace listing goes as its listing line (docs/api-payments.md). The checkout dialog,
+ * the widget's card fallback and the retry after a closed widget all pay this one way.
+ */
+export function usePayByCard(purchase: CheckoutPurchase) {
+  const queryClient = useQueryClient();
+  // After a successful buy the page is about to unload: stay busy until it does.
+  const [leaving, setLeaving] = useState(false);
+
+  const mutation = useMutation<BuyByCardResponse, PaymentStepError>({
+    mutationFn: async () => {
+      if (purchase.kind === 'listing') return stepOf('buy', buyListingByCard(purchase.listing.id));
+      const ids = paymentLinesOf(purchase);
+      if (purchase.kind === 'cart') {
+        await stepOf('stock', validateStock(ids));
+        const answer = await stepOf('buy', buyByCard({ ids, type: CARD_PAYMENT_TYPE }));
+        rememberCartOrder(answer.order);
+        return answer;
+      }
+      return stepOf('buy', buyByCard({ type: CARD_PAYMENT_TYPE, items: ids }));
+    },
+    onSuccess: (answer) => {
+      setLeaving(true);
+      leaveForPayment(answer.data);
+    },
+    onError: (error) => refreshAfterRefusal(queryClient, purchase, error),
+  });
+
+  return { pay: () => mutation.mutate(), error: mutation.error, busy: mutation.isPending || leaving, leaving };
+}
+
+/**
+ * Stock moved or the listing was taken (409), or sales closed (403), since the dialog read
+ * them: the page shows what the server now says (a taken listing's page, "no longer for sale").
+ */
+export function refreshAfterRefusal(
+  queryClient: ReturnType<typeof useQueryClient>,
+  purchase: CheckoutPurchase,
+  error: PaymentStepError,
+): void {
+  const status = httpStatusOf(error);
+  if (status === 409) {
+    const stale = purchase.kind === 'listing' ? marketplaceKeys.item(purchase.listing.id) : cartPriceKeys.all;
+    void queryClient.invalidateQueries({ queryKey: stale });
+  }
+  if (status === 403) void queryClient.invalidateQueries({ queryKey: siteSettingQueryOptions().queryKey });
+}

@@ -1,0 +1,16 @@
+import type { ListFilters } from './list-filters.ts';
+
+/**
+ * The marketplace's cache keys. The marketplace pages, the landing's counters (site), the sold
+ * lists (this layer) and checkout (which refreshes them after a listing is bought or found
+ * taken) all cache under one root, and areas do not import each other, so the keys sit here.
+ * Every client builds its key from these; nothing writes one by hand.
+ */
+export const marketplaceKeys = {
+  all: ['marketplace'] as const,
+  find: (filters: ListFilters) => [...marketplaceKeys.all, 'find', filters] as const,
+  shipsTotal: () => [...marketplaceKeys.all, 'find', 'ships-total'] as const,
+  item: (id: string) => [...marketplaceKeys.all, 'item', id] as const,
+  totalDeposit: () => [...marketplaceKeys.all, 'totalDeposit'] as const,
+  sold: (list: string, limit: number) => [...marketplaceKeys.all, 'sold', list, limit] as const,
+};
