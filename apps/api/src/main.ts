@@ -4,7 +4,7 @@ import { chainBannerLines } from './chain/local-banner.ts';
 import { LocalChainError, startLocalChain, type LocalChain } from './chain/local-chain.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { startRuntime, type Runtime } from './runtime.ts';
-import { seedDemoCatalogue } from './modules/catalogue/seed.ts';
+import { seedDemoCatalogue } from './modules/catalogue/index.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.ts';
 
 async function main() {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../src/db/client.ts';
-import { dncPacks, marketplaceListings, ships, shopStock } from '../src/db/schema/index.ts';
+import { dncPacks, marketplaceListings, ships, shopStock, users } from '../src/db/schema/index.ts';
 
 /**
  * Catalogue rows for tests of any area (orders, payments, …) without the whole demo catalogue.
@@ -87,4 +87,13 @@ export async function addListing(
   }
   const [row] = await db.insert(marketplaceListings).values(values).returning({ id: marketplaceListings.id });
   return { id: String(row!.id), name, shipId };
+}
+
+/** A player with a verified e-mail, for the areas whose tests buy, own or sell. */
+export async function addPlayer(db: DbOrTx, username: string): Promise<string> {
+  const [row] = await db
+    .insert(users)
+    .values({ username, email: `${username}@example.com`, emailVerifiedAt: new Date() })
+    .returning({ id: users.id });
+  return row!.id;
 }

@@ -3,11 +3,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../src/db/client.ts';
 import { priceRoutes, stockValidateRoutes } from '../src/modules/cart/index.ts';
-import { catalogueRoutes } from '../src/modules/catalogue/catalogue.routes.ts';
-import { seedDemoCatalogue } from '../src/modules/catalogue/seed.ts';
-import { leaderboardsRoutes } from '../src/modules/leaderboards/leaderboards.routes.ts';
-import { marketplaceRoutes } from '../src/modules/marketplace/marketplace.routes.ts';
-import { blindBoxRoutes, shopRoutes } from '../src/modules/shop/shop.routes.ts';
+import { catalogueRoutes } from '../src/modules/catalogue/index.ts';
+import { seedDemoCatalogue } from '../src/modules/catalogue/index.ts';
+import { leaderboardsRoutes } from '../src/modules/leaderboards/index.ts';
+import { marketplaceRoutes } from '../src/modules/marketplace/index.ts';
+import { blindBoxRoutes, shopRoutes } from '../src/modules/shop/index.ts';
 import { errorsPlugin } from '../src/plugins/errors.ts';
 import { createTestDatabase } from './test-database.ts';
 

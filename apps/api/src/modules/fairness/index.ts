@@ -7,3 +7,4 @@
 export { drawOpening, openingDigest, type Draw } from './draw.ts';
 export { activePair, rotatePair, takeNonces, type RevealedPair, type SeedPairRow } from './seed-pairs.ts';
 export { openingsOfOrderLines, recordOpening, type NewOpening, type RecordedOpening } from './openings.ts';
+export { fairnessRoutes } from './fairness.routes.ts';

@@ -5,3 +5,4 @@
 export { listingForSale, type ListingForSale } from './listing-for-sale.ts';
 export { relistListings, reserveListing, sellListing } from './listing-sale.ts';
 export { priceHistory, type ItemRef } from './price-history.ts';
+export { marketplaceRoutes } from './marketplace.routes.ts';

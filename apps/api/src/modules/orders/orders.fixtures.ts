@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { blindBoxes, blindBoxTiers, users } from '../../db/schema/index.ts';
+import { blindBoxes, blindBoxTiers } from '../../db/schema/index.ts';
 
-export { addListing, addShopLine, stockOf } from '../../../test/catalogue-fixtures.ts';
+export { addListing, addPlayer, addShopLine, stockOf } from '../../../test/catalogue-fixtures.ts';
 
 /** Test fixtures: a few shop lines, blind boxes, listings and players, without the whole demo catalogue. */
 
@@ -71,14 +71,6 @@ export async function listingState(db: DbOrTx, listingId: string): Promise<Listi
 export async function listedCount(db: DbOrTx): Promise<number> {
   const [row] = await queryRows<{ n: string }>(db, sql`SELECT coalesce(sum(listed), 0)::text AS n FROM listing_counts`);
   return Number(row!.n);
-}
-
-export async function addPlayer(db: DbOrTx, username: string): Promise<string> {
-  const [row] = await db
-    .insert(users)
-    .values({ username, email: `${username}@example.com`, emailVerifiedAt: new Date() })
-    .returning({ id: users.id });
-  return row!.id;
 }
 
 /** Moves an order's expiry (and its job) into the past, as if its reservation window had passed. */

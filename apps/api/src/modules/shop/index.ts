@@ -13,3 +13,4 @@ export {
   type TierMoveResult,
 } from './blind-box-supply.ts';
 export { returnStock, shipOfStock, stockLeft, takeStock } from './shop-stock.ts';
+export { blindBoxRoutes, shopRoutes } from './shop.routes.ts';
