@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { chainById, parseChainsConfig, type ChainsConfig } from './chain-config.ts';
+import { chainById, parseChainsConfig, type ChainsConfig } from './chain/chain-config.ts';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

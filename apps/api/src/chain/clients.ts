@@ -1,5 +1,5 @@
 import { createPublicClient, defineChain, http, type Chain, type PublicClient, type Transport } from 'viem';
-import type { ChainSetup } from '../chain-config.ts';
+import type { ChainSetup } from './chain-config.ts';
 
 export type ChainClient = PublicClient<Transport, Chain>;
 

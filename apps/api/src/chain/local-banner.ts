@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ChainsConfig } from '../chain-config.ts';
+import type { ChainsConfig } from './chain-config.ts';
 import { STATE_FILE, type LocalChain } from './local-chain.ts';
 import { DEMO_GIN, DEMO_UNITS_PER_TYPE, DEMO_USDC } from './local-funding.ts';
 

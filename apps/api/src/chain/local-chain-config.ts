@@ -1,4 +1,4 @@
-import { LOCAL_CHAIN_ID, type Address, type ChainContracts, type ChainSetup } from '../chain-config.ts';
+import { LOCAL_CHAIN_ID, type Address, type ChainContracts, type ChainSetup } from './chain-config.ts';
 import type { Config } from '../config.ts';
 
 /** Where the local chain's explorer pages are served (modules/chain, only on the local chain). */

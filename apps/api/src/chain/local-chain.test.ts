@@ -14,7 +14,7 @@ import {
 } from '@starport/chain';
 import type { Address } from 'viem';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { LOCAL_CHAIN_ID } from '../chain-config.ts';
+import { LOCAL_CHAIN_ID } from './chain-config.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { ANVIL_PID_FILE } from './local-anvil-pid.ts';
 import { DEPLOYMENT_FILE } from './local-deployment.ts';

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { anvilClients, freePort, startAnvil, type AnvilInstance } from '@starport/chain';
-import { LOCAL_CHAIN_ID, type Address, type ChainSetup } from '../chain-config.ts';
+import { LOCAL_CHAIN_ID, type Address, type ChainSetup } from './chain-config.ts';
 import type { Config } from '../config.ts';
 import { AnvilInUse, forgetAnvilPid, recordAnvilPid, stopLeftoverAnvil } from './local-anvil-pid.ts';
 import { localChainSetup, withLocalChain } from './local-chain-config.ts';

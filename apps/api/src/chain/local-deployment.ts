@@ -2,7 +2,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deployOptionsFor, deployAll, type ChainClients, type DeployedAddresses } from '@starport/chain';
 import { z } from 'zod';
-import type { Address, ChainContracts } from '../chain-config.ts';
+import type { Address, ChainContracts } from './chain-config.ts';
 
 /** Where the local chain's contract addresses are kept between restarts (beside its state file). */
 export const DEPLOYMENT_FILE = 'chain-deployment.json';

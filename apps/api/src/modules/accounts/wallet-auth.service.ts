@@ -1,7 +1,7 @@
 import type { ConnectWalletBody, User, WalletNonceResponse, WalletSignatureBody } from '@starport/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Hex } from 'viem';
-import { chainById } from '../../chain-config.ts';
+import { chainById } from '../../chain/chain-config.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/app-error.ts';

@@ -11,7 +11,7 @@ import {
   type Hex,
 } from 'viem';
 import { ChainMismatchError, checkedClientFor } from '../../chain/clients.ts';
-import type { ChainSetup } from '../../chain-config.ts';
+import type { ChainSetup } from '../../chain/chain-config.ts';
 
 /**
  * Gas for one contract wallet's check. A real wallet needs well under this, its factory

@@ -1,6 +1,6 @@
 import { erc20Abi, type PublicClient } from 'viem';
 import type { ChainInfoResponse } from '@starport/schemas/chain';
-import { paymentSetup, type ChainSetup, type ChainsConfig } from '../../chain-config.ts';
+import { paymentSetup, type ChainSetup, type ChainsConfig } from '../../chain/chain-config.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 export const RPC_DOWN_MSG = 'Network error! The payment chain is not answering right now. Please try again in a minute.';

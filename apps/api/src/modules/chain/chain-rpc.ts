@@ -1,5 +1,5 @@
 import { createPublicClient, http, type PublicClient } from 'viem';
-import type { ChainSetup } from '../../chain-config.ts';
+import type { ChainSetup } from '../../chain/chain-config.ts';
 
 /**
  * One read-only viem client per chain for this area. Short timeouts and no retries: a page or

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { chainById, LOCAL_CHAIN_ID, type ChainsConfig } from '../../chain-config.ts';
+import { chainById, LOCAL_CHAIN_ID, type ChainsConfig } from '../../chain/chain-config.ts';
 import { describeChainError } from '../../chain/chain-errors.ts';
 import { LOCAL_EXPLORER_PATH } from '../../chain/local-chain-config.ts';
 import { ChainInfoService } from './chain-info.service.ts';

@@ -14,7 +14,7 @@ import {
   type Log,
   type PublicClient,
 } from 'viem';
-import type { ChainContractName, ChainSetup } from '../../chain-config.ts';
+import type { ChainContractName, ChainSetup } from '../../chain/chain-config.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 
 /** How the explorer names our own contracts; ERC-20 amounts are shown in whole tokens. */

@@ -2,7 +2,7 @@ import type { CryptoQuote } from '@starport/schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness.ts';
-import type { ChainsConfig } from '../../chain-config.ts';
+import type { ChainsConfig } from '../../chain/chain-config.ts';
 import { queryRows } from '../../db/client.ts';
 import { buildJobHandlers, buildOrdersService } from '../../composition.ts';
 import { JobWorker, NotYetError } from '../../jobs/queue.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { paymentSetup, type ChainsConfig } from '../../chain-config.ts';
+import { paymentSetup, type ChainsConfig } from '../../chain/chain-config.ts';
 import { describeChainError } from '../../chain/chain-errors.ts';
 import { ChainMismatchError, checkedClientFor } from '../../chain/clients.ts';
 import type { Db } from '../../db/client.ts';

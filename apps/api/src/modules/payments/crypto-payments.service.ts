@@ -8,7 +8,7 @@ import type {
 } from '@starport/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Hash } from 'viem';
-import { chainById, paymentSetup, type ChainsConfig } from '../../chain-config.ts';
+import { chainById, paymentSetup, type ChainsConfig } from '../../chain/chain-config.ts';
 import { checkedClientFor, explorerTxUrl } from '../../chain/clients.ts';
 import { isMined } from '../../chain/usdc-transfer.ts';
 import type { Db } from '../../db/client.ts';

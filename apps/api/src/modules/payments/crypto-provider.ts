@@ -3,7 +3,7 @@ import type { CryptoQuote } from '@starport/schemas';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Address } from 'viem';
-import type { ChainsConfig, paymentSetup } from '../../chain-config.ts';
+import type { ChainsConfig, paymentSetup } from '../../chain/chain-config.ts';
 import { describeChainError } from '../../chain/chain-errors.ts';
 import { ChainMismatchError, checkedClientFor } from '../../chain/clients.ts';
 import { tokenInfo, type TokenInfo } from '../../chain/erc20.ts';

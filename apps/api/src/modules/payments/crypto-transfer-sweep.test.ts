@@ -1,7 +1,7 @@
 import type { CryptoQuote } from '@starport/schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ChainsConfig } from '../../chain-config.ts';
+import type { ChainsConfig } from '../../chain/chain-config.ts';
 import { queryRows } from '../../db/client.ts';
 import { buildJobHandlers, buildOrdersService } from '../../composition.ts';
 import { NotYetError } from '../../jobs/queue.ts';

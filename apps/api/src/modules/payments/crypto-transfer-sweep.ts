@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Address } from 'viem';
 import { z } from 'zod';
-import { chainById, type ChainsConfig } from '../../chain-config.ts';
+import { chainById, type ChainsConfig } from '../../chain/chain-config.ts';
 import { describeChainError } from '../../chain/chain-errors.ts';
 import { ChainMismatchError, checkedClientFor } from '../../chain/clients.ts';
 import { findTokenTransfers, type LoggedTransfer } from '../../chain/usdc-transfer.ts';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Address, Hash } from 'viem';
-import { chainById, type ChainsConfig } from '../../chain-config.ts';
+import { chainById, type ChainsConfig } from '../../chain/chain-config.ts';
 import { describeChainError } from '../../chain/chain-errors.ts';
 import { ChainMismatchError, checkedClientFor } from '../../chain/clients.ts';
 import { checkUsdcTransfer, type MismatchReason, type TokenTransfer, type TransferCheck } from '../../chain/usdc-transfer.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ChainsConfig } from '../../chain-config.ts';
+import type { ChainsConfig } from '../../chain/chain-config.ts';
 import { NotYetError, type JobHandler } from '../../jobs/queue.ts';
 import { describeChainError } from '../../chain/chain-errors.ts';
 import { ChainUnreadableError, giveUpVerifying, verifyCryptoPayment } from './crypto-verification.ts';

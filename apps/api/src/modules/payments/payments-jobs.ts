@@ -1,4 +1,4 @@
-import type { ChainsConfig } from '../../chain-config.ts';
+import type { ChainsConfig } from '../../chain/chain-config.ts';
 import type { JobHandlers } from '../../jobs/queue.ts';
 import type { CryptoOrderBook } from './order-book.ts';
 import { CRYPTO_FIND_TRANSFER_JOB, cryptoFindTransferJob } from './crypto-transfer-sweep.ts';

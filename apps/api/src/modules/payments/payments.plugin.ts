@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { FastifyPluginAsync } from 'fastify';
-import type { ChainsConfig } from '../../chain-config.ts';
+import type { ChainsConfig } from '../../chain/chain-config.ts';
 import type { CardProviderConfig, WidgetProviderConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { CardPayments } from './card-payments.service.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOCAL_CHAIN_PORT, LOCAL_CHAIN_ID, parseChainsConfig, paymentSetup, type ChainsConfig } from './chain-config.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from '../config.ts';
 
 const USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 const UNITS = '0x1111111111111111111111111111111111111111';
