@@ -226,13 +226,17 @@ describe('startLocalChain', () => {
       { stdio: 'ignore' },
     );
     let anvil = 0;
+    let child = 0;
     try {
-      for (let i = 0; i < 100 && !anvil; i++) {
-        anvil =
+      // sh forks first and the child becomes anvil only at its exec: wait until the child's
+      // command line names the state file, or the check under test would see `sh`, not anvil.
+      for (let i = 0; i < 1200 && !anvil; i++) {
+        child =
           Number(
             readFileSync(`/proc/${otherServer.pid}/task/${otherServer.pid}/children`, 'utf8').trim().split(' ')[0],
           ) || 0;
-        if (!anvil) await new Promise((resolve) => setTimeout(resolve, 50));
+        if (child && commandLineOf(child).includes(stateFile)) anvil = child;
+        else await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect(anvil).toBeGreaterThan(0);
       writeFileSync(path.join(dataDir, ANVIL_PID_FILE), JSON.stringify({ anvil, server: otherServer.pid }));
@@ -244,7 +248,8 @@ describe('startLocalChain', () => {
       );
       expect(isAlive(anvil)).toBe(true);
     } finally {
-      if (anvil && isAlive(anvil)) process.kill(anvil, 'SIGKILL');
+      // The forked child is killed even when it never showed as anvil: nothing is left running.
+      if (child && isAlive(child)) process.kill(child, 'SIGKILL');
       otherServer.kill('SIGKILL');
     }
   });
@@ -285,3 +290,12 @@ describe('startLocalChain', () => {
     }
   });
 });
+
+/** A process's command line as one string ('' once it is gone). */
+function commandLineOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
