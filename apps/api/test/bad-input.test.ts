@@ -1,3 +1,4 @@
+// Over 300 lines: one table of every JSON call and its bad bodies, driven by one fast-check harness.
 /**
  * QUALITY.md "Bad input": every JSON call answers malformed, oversized, wrong-typed or missing
  * input with a 4xx and a clear `msg`, never a 5xx. fast-check drives the schemas.

@@ -1,3 +1,4 @@
+// Over 300 lines: one file for the local chain's whole life (start, restart with state, leftovers of a killed server), which share one anvil set-up.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';

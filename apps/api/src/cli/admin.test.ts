@@ -1,3 +1,4 @@
+// Over 300 lines: every operator command through the real CLI process, which shares one database and one spawn helper.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// Over 300 lines: the sign-in and link flows share the nonce, signature and contract-wallet checks; splitting would scatter one protocol (decision 0020).
 import type { ConnectWalletBody, User, WalletNonceResponse, WalletSignatureBody } from '@starport/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Hex } from 'viem';

@@ -1,3 +1,4 @@
+// Over 300 lines: the order state machine's every move, which share one catalogue and one player set-up.
 import { CartLineSchema } from '@starport/schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// Over 300 lines: the order state machine in one class, so every move (open, hold, pay, fail, expire, cancel) is read side by side.
 import type { Order, OrderLineRequest, OrderStatus, PaymentMethod } from '@starport/schemas';
 import type { Db, Tx } from '../../db/client.ts';
 import { enqueueJob } from '../../jobs/queue.ts';

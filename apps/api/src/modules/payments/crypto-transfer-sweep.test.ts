@@ -1,3 +1,4 @@
+// Over 300 lines: the transfer search's cases on one anvil and one order set-up, which is the expensive part.
 import type { CryptoQuote } from '@starport/schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

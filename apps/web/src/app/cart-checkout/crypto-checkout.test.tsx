@@ -1,3 +1,4 @@
+// Over 300 lines: the crypto checkout journey's every outcome, sharing one test wallet and one mounted cart.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@starport/schemas';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// Over 300 lines: the widget checkout journey's every event, sharing one sandbox widget and one mounted cart.
 import { notifyManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// Over 300 lines: every kind of grant and its idempotency, on one database with one order-opening set-up.
 import { verifyOpening, type OddsBps } from '@starport/schemas/fairness';
 import { mulberry32 } from '@starport/schemas/prng';
 import { sql } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+// Just over 300 lines: the one dialog for cart, shop item and listing, with its three ways to pay side by side.
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { messageOf } from '../../../lib/api-error.ts';

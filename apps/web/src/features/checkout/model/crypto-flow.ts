@@ -1,3 +1,4 @@
+// Over 300 lines: the crypto payment's steps (switch chain, quote, send, report, verify) in the order the player meets them.
 import type { ChainInfoResponse, CryptoQuote, CryptoVerifyResponse, PublicChain } from '@starport/schemas';
 import { CRYPTO_STEPS } from '@starport/schemas/crypto-steps';
 import { loadWallet, WalletError, type HexString, type WalletRuntime } from '../../../lib/wallet/wallet-api.ts';
