@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';
-import { lockLedger } from './balance-lock.ts';
+import { assertPositive, debitWithinBalance, lockLedger, type Debit } from './balance-lock.ts';
 
 /**
  * The DNC (in-game currency) ledger: one row per credit or debit, the balance is their sum.
@@ -9,7 +9,7 @@ import { lockLedger } from './balance-lock.ts';
  */
 
 export type DncEntry = { userId: string; amount: number; reason: string; orderLineId?: number | null };
-export type DncDebit = { ok: true; entryId: number; balance: number } | { ok: false; balance: number };
+export type DncDebit = Debit<number>;
 
 export async function dncBalance(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await queryRows<{ total: string | number | null }>(
@@ -37,9 +37,7 @@ async function enter(tx: Tx, e: DncEntry, amount: number): Promise<number> {
   return Number(existing.id);
 }
 
-const positive = (amount: number) => {
-  if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`a DNC amount is a whole number above 0, not ${amount}`);
-};
+const positive = (amount: number) => assertPositive('DNC', amount);
 
 /** Credits `amount` DNC; returns the ledger row's id. */
 export async function creditDnc(tx: Tx, entry: DncEntry): Promise<number> {
@@ -62,8 +60,12 @@ export async function debitDnc(tx: Tx, entry: DncEntry): Promise<DncDebit> {
     );
     if (done) return { ok: true, entryId: Number(done.id), balance: await dncBalance(tx, entry.userId) };
   }
-  const balance = await dncBalance(tx, entry.userId);
-  if (balance < entry.amount) return { ok: false, balance };
-  const entryId = await enter(tx, entry, -entry.amount);
-  return { ok: true, entryId, balance: balance - entry.amount };
+  // The lock is taken again (a no-op within one transaction) by the shared debit below.
+  return debitWithinBalance(tx, {
+    ledger: 'dnc',
+    userId: entry.userId,
+    amount: entry.amount,
+    balance: () => dncBalance(tx, entry.userId),
+    enter: () => enter(tx, entry, -entry.amount),
+  });
 }

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';
-import { lockLedger } from './balance-lock.ts';
+import { assertPositive, debitWithinBalance, type Debit } from './balance-lock.ts';
 
 /** Land credit: a ledger (credit_ledger), the balance is its sum. */
 
 export type LandCreditEntry = { userId: string; amount: number; reason: string };
-export type LandCreditDebit = { ok: true; entryId: string; balance: number } | { ok: false; balance: number };
+export type LandCreditDebit = Debit<string>;
 
 export async function landCreditBalance(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await queryRows<{ total: string | number | null }>(
@@ -15,9 +15,7 @@ export async function landCreditBalance(db: DbOrTx, userId: string): Promise<num
   return Number(row?.total ?? 0);
 }
 
-const positive = (amount: number) => {
-  if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`a land-credit amount is a whole number above 0, not ${amount}`);
-};
+const positive = (amount: number) => assertPositive('land-credit', amount);
 
 async function enter(tx: Tx, e: LandCreditEntry, amount: number): Promise<string> {
   const [row] = await queryRows<{ id: string }>(
@@ -36,8 +34,11 @@ export async function creditLandCredit(tx: Tx, entry: LandCreditEntry): Promise<
 /** Debits `amount` unless the balance would go below zero (then `ok` is false, nothing written). */
 export async function debitLandCredit(tx: Tx, entry: LandCreditEntry): Promise<LandCreditDebit> {
   positive(entry.amount);
-  await lockLedger(tx, 'land_credit', entry.userId);
-  const balance = await landCreditBalance(tx, entry.userId);
-  if (balance < entry.amount) return { ok: false, balance };
-  return { ok: true, entryId: await enter(tx, entry, -entry.amount), balance: balance - entry.amount };
+  return debitWithinBalance(tx, {
+    ledger: 'land_credit',
+    userId: entry.userId,
+    amount: entry.amount,
+    balance: () => landCreditBalance(tx, entry.userId),
+    enter: () => enter(tx, entry, -entry.amount),
+  });
 }
