@@ -1,10 +1,8 @@
 import { withSize } from '@starport/schemas/images';
 import { Link } from 'react-router';
-import { BuyNow } from '../../features/checkout/components/buy-now.tsx';
-import { PriceHistory } from '../../features/catalogue/components/price-history.tsx';
 import { paths } from '../../config/paths.ts';
-import { formatPrice } from '../../lib/format.ts';
 import type { MarketplaceItemDetail } from '@starport/schemas';
+import { ListingBuySection, ListingPriceHistory } from './listing-sections.tsx';
 
 const amountFormat = new Intl.NumberFormat('en-US');
 
@@ -35,19 +33,10 @@ export function DncPackDetail({ listing }: { listing: MarketplaceItemDetail }) {
               </div>
             </dl>
           )}
-          <section aria-label="Price">
-            <p className="ship-detail__price">{formatPrice(listing.sell_price)}</p>
-            <BuyNow
-              unavailable={listing.status === 'listed' ? null : 'This pack is no longer for sale.'}
-              listing={{ id: listing._id, name: listing.name, sell_price: listing.sell_price }}
-            />
-          </section>
+          <ListingBuySection listing={listing} goneText="This pack is no longer for sale." />
         </div>
       </div>
-      <section className="ship-detail__history" aria-labelledby="price-history-title">
-        <h2 id="price-history-title">Price History</h2>
-        <PriceHistory points={listing.price_history} />
-      </section>
+      <ListingPriceHistory listing={listing} />
     </div>
   );
 }

@@ -1,15 +1,11 @@
 import { withSize } from '@starport/schemas/images';
 import { Link, Navigate, useParams } from 'react-router';
-import { BuyNow } from '../../features/checkout/components/buy-now.tsx';
 import { LegendarySection } from '../../features/catalogue/components/legendary-section.tsx';
-import { PriceHistory } from '../../features/catalogue/components/price-history.tsx';
 import { ShipProfile } from '../../features/catalogue/components/ship-profile.tsx';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
-import { formatPrice } from '../../lib/format.ts';
 import { useMarketplaceItem } from '../../features/marketplace/api/get-marketplace-item.ts';
 import { DncPackDetail } from './dnc-pack-detail.tsx';
+import { ItemPageError, ItemPageLoading, ListingBuySection, ListingPriceHistory } from './listing-sections.tsx';
 import './ship-detail-page.css';
 
 /**
@@ -20,20 +16,14 @@ export default function ShipDetailPage() {
   const { id = '' } = useParams();
   const query = useMarketplaceItem(id);
 
-  if (query.isPending)
-    return (
-      <div className="page">
-        <Spinner label="Loading the ship…" />
-      </div>
-    );
+  if (query.isPending) return <ItemPageLoading label="Loading the ship…" />;
   if (query.isError) {
     return (
-      <div className="page">
-        <Alert tone="error" title="This ship could not be loaded">
-          {query.error.message}
-        </Alert>
-        <Link to={paths.market.getHref()}>Back to the marketplace</Link>
-      </div>
+      <ItemPageError
+        title="This ship could not be loaded"
+        error={query.error}
+        back={{ href: paths.market.getHref(), label: 'Back to the marketplace' }}
+      />
     );
   }
   const listing = query.data.item;
@@ -58,20 +48,11 @@ export default function ShipDetailPage() {
         <div className="stack">
           <h1>{listing.name}</h1>
           <ShipProfile item={item} element={item.element_name ?? ''} rarity={item.rarity_name ?? ''} />
-          <section aria-label="Price">
-            <p className="ship-detail__price">{formatPrice(listing.sell_price)}</p>
-            <BuyNow
-              unavailable={listing.status === 'listed' ? null : 'This ship is no longer for sale.'}
-              listing={{ id: listing._id, name: listing.name, sell_price: listing.sell_price }}
-            />
-          </section>
+          <ListingBuySection listing={listing} goneText="This ship is no longer for sale." />
         </div>
       </div>
       <LegendarySection item={item} name={listing.name} />
-      <section className="ship-detail__history" aria-labelledby="price-history-title">
-        <h2 id="price-history-title">Price History</h2>
-        <PriceHistory points={listing.price_history} />
-      </section>
+      <ListingPriceHistory listing={listing} />
     </div>
   );
 }

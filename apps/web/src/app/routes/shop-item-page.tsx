@@ -4,12 +4,11 @@ import { BuyNow } from '../../features/checkout/components/buy-now.tsx';
 import { LegendarySection } from '../../features/catalogue/components/legendary-section.tsx';
 import { PriceHistory } from '../../features/catalogue/components/price-history.tsx';
 import { ShipProfile } from '../../features/catalogue/components/ship-profile.tsx';
-import { Alert } from '../../components/ui/alert.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { formatPrice } from '../../lib/format.ts';
 import { useShopItem } from '../../features/shop/api/get-shop-item.ts';
 import { elementName, rarityName, stockLabel } from '../../features/shop/components/ship-names.ts';
+import { ItemPageError, ItemPageLoading } from './listing-sections.tsx';
 import './shop-item-page.css';
 
 /** /shop/{id}: one ship of the shop, laid out like the marketplace ship page (storefront.md §2). */
@@ -17,21 +16,14 @@ export default function ShopItemPage() {
   const { id = '' } = useParams();
   const query = useShopItem(id);
 
-  if (query.isPending) {
-    return (
-      <div className="page">
-        <Spinner label="Loading the ship…" />
-      </div>
-    );
-  }
+  if (query.isPending) return <ItemPageLoading label="Loading the ship…" />;
   if (query.isError) {
     return (
-      <div className="page">
-        <Alert tone="error" title="This ship could not be loaded">
-          {query.error.message}
-        </Alert>
-        <Link to={paths.shop.getHref()}>Back to the shop</Link>
-      </div>
+      <ItemPageError
+        title="This ship could not be loaded"
+        error={query.error}
+        back={{ href: paths.shop.getHref(), label: 'Back to the shop' }}
+      />
     );
   }
   const shopItem = query.data.item;

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { MyOpening } from '@starport/schemas';
+import { TableHead } from '../../../components/ui/table-head.tsx';
 import { formatDateTime, rarityName, shortHex } from '../model/labels.ts';
 import { fieldsOfOpening, verifyHref } from '../model/verify-fields.ts';
 
@@ -12,18 +13,7 @@ const COLUMNS = ['Date', 'Box', 'Order', 'Nonce', 'Roll', 'Rarity', 'Ship', 'Ser
 export function OpeningsTable({ openings, refreshing = false }: { openings: MyOpening[]; refreshing?: boolean }) {
   return (
     <table className="fairness-table" aria-busy={refreshing || undefined} data-refreshing={refreshing || undefined}>
-      <thead>
-        <tr>
-          {COLUMNS.map((column) => (
-            <th key={column} scope="col">
-              {column}
-            </th>
-          ))}
-          <th scope="col">
-            <span className="sr-only">Verify</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={COLUMNS} actionsLabel="Verify" />
       <tbody>
         {openings.map((opening) => (
           <OpeningRow key={opening.id} opening={opening} />

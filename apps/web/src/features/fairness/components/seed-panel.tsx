@@ -10,6 +10,7 @@ import { formatDateTime } from '../model/labels.ts';
 import { CLIENT_SEED_RULE } from '../model/verify-fields.ts';
 import { RevealedSeedNotice } from './revealed-seed.tsx';
 import { RotateSeedDialog } from './rotate-seed-dialog.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 
 /**
  * The signed-in player's active seed pair: the hash committed to before they buy, their client
@@ -26,12 +27,7 @@ export function SeedPanel() {
     body = <p className="muted">Loading your seed pair…</p>;
   } else if (seed.isError) {
     body = (
-      <Alert tone="error" title="Your seed pair could not be loaded">
-        <p>{messageOf(seed.error)}</p>
-        <Button variant="secondary" loading={seed.isFetching} onClick={() => void seed.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError title="Your seed pair could not be loaded" query={seed} />
     );
   } else {
     const active = seed.data.data;

@@ -1,10 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { buttonClass } from '../../../components/ui/button.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAccountStore } from '../../../lib/account-store.ts';
-import { messageOf } from '../../../lib/api-error.ts';
 import { useBlindBox } from '../../../lib/blind-box.ts';
 import { OPENINGS_PAGE_SIZE, useOpenings } from '../api/openings.ts';
 import { HowItWorks } from '../components/how-it-works.tsx';
@@ -13,6 +11,7 @@ import { SeedPanel } from '../components/seed-panel.tsx';
 import { VerifierForm } from '../components/verifier-form.tsx';
 import { oddsText } from '../model/verify-fields.ts';
 import './fairness.css';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 
 /** ?page= as a page number; anything that is not a whole number from 1 up means the first page. */
 function pageFrom(value: string | null): number {
@@ -83,12 +82,7 @@ function OpeningsSection() {
     body = <p className="muted">Loading your openings…</p>;
   } else if (query.isError) {
     body = (
-      <Alert tone="error" title="Your openings could not be loaded">
-        <p>{messageOf(query.error)}</p>
-        <Button variant="secondary" loading={query.isFetching} onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError title="Your openings could not be loaded" query={query} />
     );
   } else if (query.data.total === 0) {
     body = (

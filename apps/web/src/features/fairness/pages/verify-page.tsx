@@ -1,15 +1,14 @@
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { messageOf } from '../../../lib/api-error.ts';
 import { useBlindBox } from '../../../lib/blind-box.ts';
 import { useOpening } from '../api/openings.ts';
 import { VerifierForm } from '../components/verifier-form.tsx';
 import { formatDateTime, rarityName } from '../model/labels.ts';
 import { fieldsFromSearch, fieldsOfOpening, oddsText } from '../model/verify-fields.ts';
 import './fairness.css';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 
 /**
  * /fairness/verify (public): recompute any opening in the browser. The query fills the form in
@@ -48,12 +47,7 @@ function OpeningVerifier({ id }: { id: string }) {
   if (opening.isPending) return <LoadingBlock label="Loading the opening…" />;
   if (opening.isError) {
     return (
-      <Alert tone="error" title="This opening could not be loaded">
-        <p>{messageOf(opening.error)}</p>
-        <Button variant="secondary" loading={opening.isFetching} onClick={() => void opening.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError title="This opening could not be loaded" query={opening} />
     );
   }
   const found = opening.data.data;

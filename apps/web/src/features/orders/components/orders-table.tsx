@@ -1,5 +1,6 @@
 import type { Order } from '@starport/schemas';
 import { Button } from '../../../components/ui/button.tsx';
+import { TableHead } from '../../../components/ui/table-head.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { formatDateTime, METHOD_LABELS } from './order-labels.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
@@ -33,20 +34,7 @@ export function OrdersTable({ orders, refreshing = false, onCancel }: OrdersTabl
 }
 
 function OrdersHead() {
-  return (
-    <thead>
-      <tr>
-        {COLUMNS.map((column) => (
-          <th key={column} scope="col">
-            {column}
-          </th>
-        ))}
-        <th scope="col">
-          <span className="sr-only">Actions</span>
-        </th>
-      </tr>
-    </thead>
-  );
+  return <TableHead columns={COLUMNS} actionsLabel="Actions" />;
 }
 
 function OrderRow({ order, onCancel }: { order: Order; onCancel: (code: string) => void }) {

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { buttonClass } from '../../../components/ui/button.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { paths } from '../../../config/paths.ts';
-import { messageOf } from '../../../lib/api-error.ts';
 import { MY_ORDERS_PAGE_SIZE, useOrders } from '../api/get-orders.ts';
 import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
 import { OrdersTable, OrdersTableSkeleton } from '../components/orders-table.tsx';
 import './my-orders-page.css';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 
 /** ?page= as a page number; anything that is not a whole number from 1 up means the first page. */
 function pageFrom(value: string | null): number {
@@ -42,12 +41,7 @@ export default function MyOrdersPage() {
     body = <OrdersTableSkeleton />;
   } else if (query.isError) {
     body = (
-      <Alert tone="error" title="Your orders could not be loaded">
-        <p>{messageOf(query.error)}</p>
-        <Button variant="secondary" loading={query.isFetching} onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError title="Your orders could not be loaded" query={query} />
     );
   } else {
     const { orders, total, limit } = query.data.data;
