@@ -8,3 +8,4 @@ export { ORDER_FULFIL_JOB } from './fulfil-order-job.ts';
 export { ordersJobs } from './orders-jobs.ts';
 export { ordersRoutes } from './orders.routes.ts';
 export { ordersForReview, resolveReview, type OrderForReview, type ReviewEvent } from './orders-review.ts';
+export { PAID_STATUSES } from './order-states.ts';

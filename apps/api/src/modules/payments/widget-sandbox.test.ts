@@ -141,7 +141,7 @@ describe('the sandbox widget, over real HTTP', () => {
     const res = await press('pay', s);
     expect(res.status).toBe(200);
     const b = (await res.json()) as Record<string, unknown>;
-    expect(b).toMatchObject({ error: false, status: 'paid', click_id: s.tid });
+    expect(b).toMatchObject({ error: false, status: 'paid', paid: true, click_id: s.tid });
     expect(b.order_id).toMatch(/^sbx_/);
     expect(b.payment_id).toMatch(/^sbx_pay_/);
     expect(b.tx_id).toMatch(/^0x[0-9a-f]{64}$/);
@@ -165,7 +165,7 @@ describe('the sandbox widget, over real HTTP', () => {
     expect(await stockOf(t.database.db, ship.id)).toBe(before - 3);
     const res = await press('fail', s);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ error: false, status: 'failed' });
+    expect(await res.json()).toMatchObject({ error: false, status: 'failed', paid: false });
     expect(await stockOf(t.database.db, ship.id)).toBe(before);
     expect((await press('pay', s)).status).toBe(409);
     expect((await orderByCode(t.database.db, s.tid)).status).toBe('failed');

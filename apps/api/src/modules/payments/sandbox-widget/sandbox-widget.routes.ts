@@ -7,6 +7,7 @@ import { deliverWertEvent, newTxId, sandboxEvent, sandboxIds, type SandboxWertEv
 import { sandboxWidgetOrder } from './widget-order.ts';
 import { widgetPage } from './widget-page.ts';
 import { checkWidgetRequest, type Checked } from './widget-request.ts';
+import { PAID_STATUSES } from '../../orders/index.ts';
 
 type SandboxWidgetOptions = { db: Db; publicUrl: string; setup: WidgetSetup };
 
@@ -92,9 +93,12 @@ export const sandboxWidgetRoutes: FastifyPluginAsync<SandboxWidgetOptions> = asy
         });
     }
     const after = await sandboxWidgetOrder(db, checked.code);
+    const status = after?.status ?? 'unknown';
     return {
       error: false,
-      status: after?.status ?? 'unknown',
+      status,
+      // Fulfilment may already have run in-process: fulfilled (or any later paid status) is paid too.
+      paid: (PAID_STATUSES as readonly string[]).includes(status),
       order_id: ids.orderId,
       payment_id: ids.paymentId,
       tx_id: txId,
