@@ -17,7 +17,7 @@ import type { Address } from 'viem';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { LOCAL_CHAIN_ID } from './chain-config.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { ANVIL_PID_FILE } from './local-anvil-pid.ts';
+import { ANVIL_PID_FILE, isAnvilOnStateFile } from './local-anvil-pid.ts';
 import { DEPLOYMENT_FILE } from './local-deployment.ts';
 import { DEMO_GIN, DEMO_REWARD_POOL, DEMO_UNITS_PER_TYPE, DEMO_USDC, UNIT_TYPES } from './local-funding.ts';
 import { LocalChainError, startLocalChain, STATE_FILE, type LocalChain } from './local-chain.ts';
@@ -229,14 +229,14 @@ describe('startLocalChain', () => {
     let anvil = 0;
     let child = 0;
     try {
-      // sh forks first and the child becomes anvil only at its exec: wait until the child's
-      // command line names the state file, or the check under test would see `sh`, not anvil.
+      // sh forks first and the child becomes anvil only at its exec (until then it is a copy of
+      // sh, whose command line names the state file too): wait until it really is anvil.
       for (let i = 0; i < 1200 && !anvil; i++) {
         child =
           Number(
             readFileSync(`/proc/${otherServer.pid}/task/${otherServer.pid}/children`, 'utf8').trim().split(' ')[0],
           ) || 0;
-        if (child && commandLineOf(child).includes(stateFile)) anvil = child;
+        if (child && isAnvilOnStateFile(child, stateFile)) anvil = child;
         else await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect(anvil).toBeGreaterThan(0);
@@ -291,12 +291,3 @@ describe('startLocalChain', () => {
     }
   });
 });
-
-/** A process's command line as one string ('' once it is gone). */
-function commandLineOf(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-  } catch {
-    return '';
-  }
-}
