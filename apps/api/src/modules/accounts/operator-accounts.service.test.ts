@@ -62,23 +62,24 @@ describe('OperatorAccountsService: what the operator does to accounts from the c
   });
 
   it('refuses a taken username, e-mail or wallet (any case) with a 409 naming it, and stores nothing', async () => {
+    // Thunks, run one at a time: a promise made up front could reject before anyone awaits it.
     const taken = [
-      operator.createAccount({
+      () => operator.createAccount({
         username: 'ALTAIR',
         email: 'new@example.com',
         password: 'eagle-star-1',
         verified: false,
       }),
-      operator.createAccount({
+      () => operator.createAccount({
         username: 'newcomer',
         email: 'VEGA@example.com',
         password: 'lyra-star-1',
         verified: false,
       }),
-      operator.createAccount({ username: 'newcomer', wallet: WALLET.toUpperCase().replace('0X', '0x') }),
+      () => operator.createAccount({ username: 'newcomer', wallet: WALLET.toUpperCase().replace('0X', '0x') }),
     ];
     const errors = [];
-    for (const attempt of taken) errors.push(await refusal(() => attempt));
+    for (const attempt of taken) errors.push(await refusal(attempt));
     expect(errors.map((e) => [e.code, e.status, e.message])).toEqual([
       ['USERNAME_TAKEN', 409, 'The username "ALTAIR" is already taken.'],
       ['EMAIL_TAKEN', 409, 'The e-mail vega@example.com is already used by another account.'],
