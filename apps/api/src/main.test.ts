@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,14 +17,24 @@ afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   // When a test fails, no anvil of its own may stay behind either.
   for (const dir of dirs) for (const pid of anvilPids(path.join(dir, STATE_FILE))) process.kill(pid, 'SIGKILL');
+  // nor a server that `npm start` ran (a grandchild of the test)
+  for (const dir of dirs) {
+    const pidFile = path.join(dir, 'server.pid');
+    if (existsSync(pidFile) && isRunning(Number(readFileSync(pidFile, 'utf8')))) process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL');
+  }
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function startServer(env: Record<string, string>) {
+/** The server as main.ts alone, or as the README starts it (`npm start`, the build skipped). */
+const SERVER_COMMAND = [process.execPath, '--import', 'tsx', 'apps/api/src/main.ts'];
+const NPM_START = ['npm', 'start'];
+
+function startServer(env: Record<string, string>, [command, ...args] = SERVER_COMMAND, options: { detached?: boolean } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'starport-main-'));
   dirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  const child = spawn(command!, args, {
     cwd: ROOT,
+    detached: options.detached ?? false,
     env: {
       ...process.env,
       NODE_ENV: 'development',
@@ -37,6 +47,7 @@ function startServer(env: Record<string, string>) {
       LOG_LEVEL: 'warn',
       CHAIN_IDS: '',
       LOCAL_CHAIN: '',
+      STARPORT_SKIP_BUILD: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -131,4 +142,44 @@ describe('main.ts with the local chain', () => {
       await new Promise((resolve) => blocker.close(resolve));
     }
   }, 120_000);
+
+  // README: `npm start`. npm hands signals to its child only; a kill of npm's pid or a Ctrl-C must
+  // still end the server and its anvil, with anvil's state written.
+  for (const how of ['SIGTERM to npm', 'Ctrl-C (SIGINT to the process group)', 'kill -9 of npm'] as const) {
+    it(`npm start: ${how} stops the server and its anvil`, async () => {
+      const port = await freePort();
+      const ctrlC = how.startsWith('Ctrl-C');
+      const npm = startServer({ PORT: String(port), LOCAL_CHAIN_PORT: '0' }, NPM_START, { detached: ctrlC });
+      await npm.printed('Starport is running');
+      const serverPid = Number(readFileSync(path.join(npm.dataDir, 'server.pid'), 'utf8'));
+      expect(serverPid).not.toBe(npm.child.pid);
+      const stateFile = path.join(npm.dataDir, STATE_FILE);
+      const anvil = anvilPids(stateFile);
+      expect(anvil).toHaveLength(1);
+
+      if (ctrlC) process.kill(-npm.child.pid!, 'SIGINT');
+      else npm.child.kill(how === 'kill -9 of npm' ? 'SIGKILL' : 'SIGTERM');
+      await npm.exited;
+      await until(() => !isRunning(serverPid) && anvilPids(stateFile).length === 0, `server ${serverPid} and anvil ${anvil[0]} to end`);
+      expect(existsSync(stateFile)).toBe(true);
+      expect(existsSync(path.join(npm.dataDir, 'server.pid'))).toBe(false);
+    }, 180_000);
+  }
 });
+
+function isRunning(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Waits for a condition; the test's own timeout bounds it. */
+async function until(condition: () => boolean, what: string) {
+  while (!condition()) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  expect(condition(), what).toBe(true);
+}
