@@ -10,6 +10,8 @@ export default defineConfig({
       'apps/web/vitest.config.ts',
       'packages/schemas/vitest.config.ts',
       'packages/chain/vitest.config.ts',
+      // the repository itself: its manifest and scripts
+      { test: { name: 'repo', include: ['scripts/**/*.test.ts'] } },
     ],
   },
 });
