@@ -29,6 +29,17 @@ describe('Legendary ships in Chromium on the demo catalogue', () => {
     ((await (await fetch(`${server.url}/api/marketplace/find?${query}`)).json()) as { data: Listing[] }).data;
   /** PNG of the 3D canvas as the player sees it. */
   const shot = (page: Page) => page.locator('.ship-viewer canvas').screenshot();
+  const nextFrame = (page: Page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
+  /** A shot once the picture has stopped changing (two in a row agree, a frame apart). */
+  const settledShot = async (page: Page) => {
+    let previous = await shot(page);
+    for (;;) {
+      await nextFrame(page);
+      const current = await shot(page);
+      if (current.equals(previous)) return current;
+      previous = current;
+    }
+  };
 
   beforeAll(async () => {
     server = await startServer();
@@ -65,15 +76,15 @@ describe('Legendary ships in Chromium on the demo catalogue', () => {
     const spin = page.getByRole('button', { name: 'Auto-spin' });
     expect(await spin.getAttribute('aria-pressed')).toBe('true');
     const a = await shot(page);
-    await page.waitForTimeout(700);
-    expect((await shot(page)).equals(a)).toBe(false);
+    await expect.poll(async () => (await shot(page)).equals(a), { timeout: 60_000 }).toBe(false);
 
     // Asking for reduced motion stops it; the picture then holds still until the player turns it.
+    // A frame already on its way may still land: wait until two shots in a row agree, then
+    // check that it stays so across several more frames.
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.locator('.ship-viewer button[aria-pressed="false"]').waitFor();
-    await page.waitForTimeout(100);
-    const still = await shot(page);
-    await page.waitForTimeout(700);
+    const still = await settledShot(page);
+    for (let frame = 0; frame < 10; frame++) await nextFrame(page);
     expect((await shot(page)).equals(still)).toBe(true);
     await page.getByRole('button', { name: 'Rotate right' }).click();
     const turned = await shot(page);

@@ -55,10 +55,10 @@ describe('container-house unit page in Chromium on the demo catalogue', () => {
       const button = page.getByRole('button', { name: title, exact: true });
       const panel = page.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
       expect(await button.getAttribute('aria-expanded'), title).toBe('true');
-      await expect.poll(() => panel.isVisible(), { timeout: 5000 }).toBe(true);
+      await expect.poll(() => panel.isVisible(), { timeout: 30_000 }).toBe(true);
       await button.click();
       expect(await button.getAttribute('aria-expanded'), title).toBe('false');
-      await expect.poll(() => panel.isVisible(), { timeout: 5000 }).toBe(false);
+      await expect.poll(() => panel.isVisible(), { timeout: 30_000 }).toBe(false);
       await button.click();
       expect(await button.getAttribute('aria-expanded'), title).toBe('true');
     }

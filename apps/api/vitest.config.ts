@@ -6,7 +6,7 @@ export default defineConfig({
     root: new URL('.', import.meta.url).pathname,
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 30_000,
+    testTimeout: 120_000,
     hookTimeout: 180_000,
   },
 });

@@ -11,5 +11,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // above the 60 s bound of findBy/waitFor (src/test/setup.ts): a slow machine is not a failure
+    testTimeout: 120_000,
   },
 });

@@ -265,11 +265,11 @@ describe('job queue', () => {
     const id = await jobIdOf(db, 'slow');
 
     const slowRun = slow.runOnce();
-    await expect.poll(() => started, { timeout: 10_000 }).toEqual(['slow']);
+    await expect.poll(() => started, { timeout: 60_000 }).toEqual(['slow']);
     // The slow worker outlives its lock; another worker takes the job over.
     await db.execute(sql`UPDATE jobs SET locked_until = now() - interval '1 second' WHERE id = ${id}`);
     const nextRun = next.runOnce();
-    await expect.poll(() => started, { timeout: 10_000 }).toEqual(['slow', 'next']);
+    await expect.poll(() => started, { timeout: 60_000 }).toEqual(['slow', 'next']);
 
     // The slow one fails: the job stays with "next" (not released for a third run).
     slowGate.reject(new Error('timed out'));

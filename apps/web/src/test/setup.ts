@@ -2,9 +2,11 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { clearSession } from '../lib/session-storage.ts';
 
-// Lazy chunks and mocked fetches settle in milliseconds on a quiet machine, but the test
-// run shares 2 cores with PGlite and argon2: wait up to 5 s before calling an element missing.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy chunks and mocked fetches settle in milliseconds on a quiet machine, but the test run
+// shares 2 cores with PGlite, argon2 and anvil, and a loaded machine can stall a worker for
+// seconds. findBy/waitFor return as soon as their condition holds, so a wide bound costs a
+// passing test nothing: it only decides how long a broken one takes to say so.
+configure({ asyncUtilTimeout: 60_000 });
 
 // jsdom does not implement scrolling; the router's scroll restoration calls it.
 window.scrollTo = () => {};

@@ -89,14 +89,15 @@ export function verifyCall(t: TestApp, token: string, path: QuotePath, body: obj
 export const readPayment = (t: TestApp, token: string, tid: string) =>
   t.app.inject({ method: 'GET', url: `/api/payment/eth_crypto/${tid}`, headers: bearer(token) });
 
-/** Asks GET /api/payment/eth_crypto/{tid} until the payment leaves `verifying` (the browser's poll). */
-export async function settled(t: TestApp, token: string, tid: string, timeoutMs = 20_000): Promise<CryptoVerifyResponse> {
-  const until = Date.now() + timeoutMs;
+/** Asks GET /api/payment/eth_crypto/{tid} until the payment leaves `verifying` (the browser's
+ *  poll). No deadline of its own: a loaded machine may take long, and the test's timeout says when
+ *  waiting has become a failure. */
+export async function settled(t: TestApp, token: string, tid: string): Promise<CryptoVerifyResponse> {
   for (;;) {
     const res = await readPayment(t, token, tid);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as CryptoVerifyResponse;
-    if (body.status !== 'verifying' || Date.now() > until) return body;
+    if (body.status !== 'verifying') return body;
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -125,28 +126,28 @@ export const transfersOf = (db: DbOrTx, txHash: string) =>
         FROM chain_transfers WHERE tx_hash = ${txHash.toLowerCase()} ORDER BY crypto_payment_id`,
   );
 
-/** How many times a payment's verification job has been claimed so far. */
-export async function verifyAttempts(db: DbOrTx, tid: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
+/** How many times a payment's verification job has been claimed so far, and whether a run holds it now. */
+async function verifyRuns(db: DbOrTx, tid: string): Promise<{ attempts: number; running: boolean }> {
+  const [row] = await queryRows<{ n: number; running: boolean | null }>(
     db,
-    sql`SELECT coalesce(sum(j.attempts), 0)::int AS n FROM jobs j JOIN crypto_payments p
+    sql`SELECT coalesce(sum(j.attempts), 0)::int AS n, bool_or(j.locked_until IS NOT NULL) AS running
+          FROM jobs j JOIN crypto_payments p
           ON j.dedupe_key LIKE 'crypto.verify:' || p.id::text || ':%' WHERE p.tid = ${tid}`,
   );
-  return Number(row?.n ?? 0);
+  return { attempts: Number(row?.n ?? 0), running: row?.running === true };
 }
 
-/** Makes the queued verifications due now, wakes the worker, and waits until this one has run again. */
+/** Makes the queued verifications due now, wakes the worker, and waits until this one has run
+ *  again and finished (a run releases its lock in the same statement that records its outcome). */
 export async function verifyAgain(t: TestApp, tid: string): Promise<void> {
-  const before = await verifyAttempts(t.database.db, tid);
+  const before = (await verifyRuns(t.database.db, tid)).attempts;
   await verificationsDueNow(t.database.db);
   t.app.jobs.wake();
-  const until = Date.now() + 10_000;
-  while ((await verifyAttempts(t.database.db, tid)) <= before) {
-    if (Date.now() > until) throw new Error(`the verification of ${tid} did not run again`);
+  for (;;) {
+    const now = await verifyRuns(t.database.db, tid);
+    if (now.attempts > before && !now.running) return;
     await new Promise((r) => setTimeout(r, 50));
   }
-  // Claimed is not finished: give the run time to write what it decided.
-  await new Promise((r) => setTimeout(r, 300));
 }
 
 /** Makes every queued crypto verification due now (a test cannot wait out the backoff). */

@@ -38,7 +38,7 @@ vi.mock('../../lib/wallet/wallet-api.ts', async (importOriginal) => ({
   loadWallet: vi.fn(),
 }));
 
-const WAIT = { timeout: 10_000 };
+const WAIT = { timeout: 60_000 };
 const STATUS = '/api/payment/eth_crypto/status';
 const LINK_WALLET = 'Link a wallet to your account to pay with crypto.';
 
@@ -164,11 +164,12 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  vi.useRealTimers();
   for (const [type, listener] of leaveHandlers) window.removeEventListener(type, listener);
   setVerifyPollingForTests(null);
 });
 
-describe('paying in cryptocurrency', { timeout: 30_000 }, () => {
+describe('paying in cryptocurrency', { timeout: 120_000 }, () => {
   it('cart: quote, wallet, network, transfer, validation; every step reported in order; success; cart emptied', async () => {
     const { calls, fn } = mockCryptoApi({
       verify: [() => json(200, verdict('verifying', 'Blockchain transfer success. Please wait.'))],
@@ -307,7 +308,7 @@ describe('paying in cryptocurrency', { timeout: 30_000 }, () => {
   });
 });
 
-describe('when the wallet says no', { timeout: 30_000 }, () => {
+describe('when the wallet says no', { timeout: 120_000 }, () => {
   it('no wallet in the browser: step 11 and the install text, nothing sent', async () => {
     const { calls } = mockCryptoApi();
     wallet.installed = false;
@@ -405,7 +406,7 @@ describe('when the wallet says no', { timeout: 30_000 }, () => {
   });
 });
 
-describe('handing the transfer to the server', { timeout: 30_000 }, () => {
+describe('handing the transfer to the server', { timeout: 120_000 }, () => {
   it('the hash goes to …/verify as soon as the wallet sent it, while the receipt is still awaited', async () => {
     const { calls } = mockCryptoApi({ verify: [() => json(200, verdict('verifying'))] });
     const receipt = gate();
@@ -511,17 +512,19 @@ describe('handing the transfer to the server', { timeout: 30_000 }, () => {
   });
 });
 
-describe('what is never sent', { timeout: 30_000 }, () => {
+describe('what is never sent', { timeout: 120_000 }, () => {
   it('a quote that expired while the wallet was asked: step 21 and nothing sent', async () => {
     const { calls } = mockCryptoApi({
-      start: () => json(200, quote({ expiresAt: new Date(Date.now() + 300).toISOString() })),
+      start: () => json(200, quote({ expiresAt: new Date(Date.now() + 10 * 60_000).toISOString() })),
     });
     const switching = gate();
     wallet.holdSwitch = switching.promise;
     renderFrom('item');
     const dialog = await payWithCrypto('item');
     await untilPhase(dialog, 'switching');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The wallet took longer than the quote lives: move the clock past it (only Date; timers run).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 11 * 60_000);
     switching.open();
     const error = await failureOf(dialog);
     expect(within(error).getByTestId('crypto-error-message').textContent).toBe(
@@ -551,7 +554,7 @@ describe('what is never sent', { timeout: 30_000 }, () => {
   });
 });
 
-describe('when the server says no', { timeout: 30_000 }, () => {
+describe('when the server says no', { timeout: 120_000 }, () => {
   it.each([
     ['failed', 'This transfer did not go to our payment address, so it cannot pay for this order.'],
     [

@@ -58,7 +58,7 @@ class FakeWertWidget implements WertWidgetInstance {
   }
 }
 
-const WAIT = { timeout: 10_000 };
+const WAIT = { timeout: 60_000 };
 const TID = 'SP-7K3M9Q2XHD';
 const REDIRECT = 'http://127.0.0.1:3000/sandbox/stripe/checkout/cs_test_1';
 const PENDING = 'Please wait, your order is still pending. DO NOT close this window.';
@@ -307,7 +307,7 @@ afterEach(() => {
   for (const frame of document.querySelectorAll('body > iframe')) frame.remove();
 });
 
-describe('choosing the widget', { timeout: 30_000 }, () => {
+describe('choosing the widget', { timeout: 120_000 }, () => {
   it('Credit / Debit Card offers the card provider (default) or Wert; Wert shows the notice and calls nothing yet', async () => {
     const { calls } = mockApi();
     renderCart();
@@ -350,7 +350,7 @@ describe('choosing the widget', { timeout: 30_000 }, () => {
   });
 });
 
-describe('opening the widget', { timeout: 30_000 }, () => {
+describe('opening the widget', { timeout: 120_000 }, () => {
   it('cart: PROCEED checks the stock, opens the payment with the cart lines, shows Loading and mounts the widget 1 s later', async () => {
     const { calls } = mockApi();
     renderCart();
@@ -423,7 +423,7 @@ describe('opening the widget', { timeout: 30_000 }, () => {
   });
 });
 
-describe('widget events', { timeout: 30_000 }, () => {
+describe('widget events', { timeout: 120_000 }, () => {
   it('cart: each event is reported to the shop status call as the spec says, logged raw, and shows its text', async () => {
     const { calls } = mockApi();
     renderCart();
@@ -559,7 +559,7 @@ describe('widget events', { timeout: 30_000 }, () => {
   });
 });
 
-describe('closing the widget', { timeout: 30_000 }, () => {
+describe('closing the widget', { timeout: 120_000 }, () => {
   it('Close closes the widget; the retry dialog’s Ok pays the cart through the card provider and leaves for its page', async () => {
     const { calls } = mockApi();
     renderCart();
@@ -635,7 +635,7 @@ describe('closing the widget', { timeout: 30_000 }, () => {
   });
 });
 
-describe('when buying is not possible', { timeout: 30_000 }, () => {
+describe('when buying is not possible', { timeout: 120_000 }, () => {
   const closeSales = (queryClient: ReturnType<typeof renderRoutes>['queryClient']) =>
     act(() => queryClient.setQueryData(['site', 'setting'], { error: false, sale_program: 0, home_version: 1 }));
 
@@ -701,7 +701,7 @@ describe('when buying is not possible', { timeout: 30_000 }, () => {
   });
 });
 
-describe('a marketplace listing from its detail page', { timeout: 30_000 }, () => {
+describe('a marketplace listing from its detail page', { timeout: 120_000 }, () => {
   it('checkout offers the card provider or Wert at the listing’s sale price, with no pricing call', async () => {
     const { calls } = mockApi();
     renderListingPage();

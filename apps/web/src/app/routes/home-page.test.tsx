@@ -9,7 +9,7 @@ import HomePage from './home-page.tsx';
 afterEach(() => vi.unstubAllGlobals());
 
 /** The first render loads lazy chunks; a busy two-core machine may need more than 1 s. */
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 60_000 };
 vi.setConfig({ testTimeout: 15_000 });
 
 /** The landing's calls, answered from one table so each test can change one of them. */

@@ -7,7 +7,7 @@ import HomeRoute from './home-route.tsx';
 afterEach(() => vi.unstubAllGlobals());
 
 /** The first render loads lazy chunks; a busy two-core machine may need more than 1 s. */
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 60_000 };
 vi.setConfig({ testTimeout: 15_000 });
 
 /** /site/setting answers `setting`; the pages' own calls answer empty lists and zero totals. */

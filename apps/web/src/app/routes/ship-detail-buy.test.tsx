@@ -9,7 +9,7 @@ import ShipDetailPage from './ship-detail-page.tsx';
 // The browser leaving for the provider's page: recorded instead of navigating jsdom away.
 vi.mock('../../features/checkout/model/leave-for-payment.ts', () => ({ leaveForPayment: vi.fn() }));
 
-const WAIT = { timeout: 10_000 };
+const WAIT = { timeout: 60_000 };
 const REDIRECT = 'http://127.0.0.1:3000/sandbox/stripe/checkout/cs_sandbox_1';
 
 const listing = (status = 'listed') => ({
@@ -86,7 +86,7 @@ afterEach(() => {
   useAccountStore.setState({ status: { loggedIn: false }, user: null });
 });
 
-describe('BUY NOW on a marketplace ship page', { timeout: 30_000 }, () => {
+describe('BUY NOW on a marketplace ship page', { timeout: 120_000 }, () => {
   it('opens checkout at the listing price and buys the listing by card, then leaves for the provider', async () => {
     const { calls } = mockApi();
     await pressBuyNow();

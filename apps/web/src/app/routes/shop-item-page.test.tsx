@@ -93,7 +93,7 @@ describe('shop item', () => {
     const buy = await screen.findByRole('button', { name: 'BUY NOW' });
     await waitFor(() => expect((buy as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(buy);
-    const dialog = await screen.findByRole('dialog', { name: 'Checkout' }, { timeout: 10_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Checkout' }, { timeout: 60_000 });
     await waitFor(() => expect(within(dialog).getByTestId('checkout-price').textContent).toBe('Listed price $1,000.000 $480.250 USD'));
     expect(calls.filter((c) => c.url.endsWith('/api/getprice')).map((c) => c.body)).toEqual([
       { items: [{ id: 'shop1', object: 'spaceship', total: 1 }] },

@@ -63,7 +63,7 @@ const findCalls = (calls: Call[]) => calls.filter((c) => new URL(c.url, 'http://
 beforeEach(() => clearCart());
 afterEach(() => vi.unstubAllGlobals());
 
-describe('shop list', { timeout: 20_000 }, () => {
+describe('shop list', { timeout: 120_000 }, () => {
   it('asks the API with the URL filters and limit 16, and shows cards linking to /shop/{id}', async () => {
     const { calls } = mockFetch(api(40, 16));
     renderRoutes([page('/shop', <ShopPage />)], '/shop?element=ai,human&rarity=epic&price_from=10&price_to=900&page=2');
@@ -133,7 +133,7 @@ describe('shop list', { timeout: 20_000 }, () => {
   it('a card adds its ship to the cart; a sold-out card cannot', async () => {
     mockFetch(api(40, 16));
     renderRoutes([page('/shop', <ShopPage />)], '/shop');
-    const cards = await screen.findAllByTestId('shop-card', undefined, { timeout: 10_000 });
+    const cards = await screen.findAllByTestId('shop-card', undefined, { timeout: 60_000 });
     const soldOut = within(cards[0]!).getByRole('button', { name: 'Add to cart: Ship 0' }) as HTMLButtonElement;
     const available = within(cards[1]!).getByRole('button', { name: 'Add to cart: Ship 1' }) as HTMLButtonElement;
     expect(soldOut.disabled).toBe(true);
@@ -154,8 +154,8 @@ describe('shop list', { timeout: 20_000 }, () => {
     const { calls } = mockFetch(api(0, 0));
     renderRoutes([page('/shop', <ShopPage />)], '/shop');
     const promo = await screen.findByTestId('blind-box-promo');
-    const add = (await within(promo).findByRole('button', { name: 'Add to cart: Frontier Blind Box' }, { timeout: 10_000 })) as HTMLButtonElement;
-    await waitFor(() => expect(add.disabled).toBe(false), { timeout: 10_000 });
+    const add = (await within(promo).findByRole('button', { name: 'Add to cart: Frontier Blind Box' }, { timeout: 60_000 })) as HTMLButtonElement;
+    await waitFor(() => expect(add.disabled).toBe(false), { timeout: 60_000 });
     fireEvent.click(add);
     expect(useCartStore.getState().itemsOnCart).toEqual([
       {
@@ -164,7 +164,7 @@ describe('shop list', { timeout: 20_000 }, () => {
       },
     ]);
     const panel = screen.getAllByTestId('cart-panel')[0]!;
-    await within(panel).findByText('$712.120', undefined, { timeout: 10_000 });
+    await within(panel).findByText('$712.120', undefined, { timeout: 60_000 });
     const getprice = calls.filter((c) => c.url.endsWith('/api/getprice'));
     expect(getprice.at(-1)!.body).toEqual({ items: [{ id: 'blindbox-frontier', object: 'blindbox', total: 1 }] });
     // The folded bar for phones says the same.

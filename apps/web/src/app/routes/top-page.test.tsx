@@ -8,7 +8,7 @@ import TopPage from './top-page.tsx';
 afterEach(() => vi.unstubAllGlobals());
 
 /** The first render loads lazy chunks; a busy two-core machine may need more than 1 s. */
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 60_000 };
 vi.setConfig({ testTimeout: 15_000 });
 
 const section = (name: string) => screen.getByRole('region', { name });

@@ -14,7 +14,7 @@ vi.mock('lightweight-charts', () => ({
 afterEach(() => vi.unstubAllGlobals());
 
 /** The first render loads a lazy chunk and two calls; a busy machine may need more than 1 s. */
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 60_000 };
 vi.setConfig({ testTimeout: 15_000 });
 
 const SECTIONS = ['Traits', 'Price History', 'About', 'Blockchain Details', 'More From This Collection'];

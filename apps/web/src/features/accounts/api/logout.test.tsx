@@ -24,7 +24,7 @@ describe('logout', () => {
     });
     const { result } = renderHook(() => useLogout(), { wrapper });
     act(() => result.current.mutate());
-    await waitFor(() => expect(useCartStore.getState().itemsOnCart).toEqual([]), { timeout: 10_000 });
+    await waitFor(() => expect(useCartStore.getState().itemsOnCart).toEqual([]), { timeout: 60_000 });
     expect(JSON.parse(window.localStorage.getItem('cart') ?? '{}').items).toEqual([]);
   }, 15_000);
 });

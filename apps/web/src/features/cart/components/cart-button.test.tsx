@@ -13,7 +13,7 @@ const ship = (id: string): NewCartItem => ({
 beforeEach(() => clearCart());
 afterEach(() => vi.unstubAllGlobals());
 
-describe('header cart button', { timeout: 20_000 }, () => {
+describe('header cart button', { timeout: 120_000 }, () => {
   it('counts distinct lines and opens the cart in a dialog', async () => {
     mockFetch(() => json(503, { error: true, code: 'UNAVAILABLE', msg: 'later' }));
     renderRoutes([page('/', <CartButton />)], '/');
@@ -26,7 +26,7 @@ describe('header cart button', { timeout: 20_000 }, () => {
     expect(button.textContent).toBe('2');
     fireEvent.click(button);
     expect(useCartStore.getState().cartIsOpen).toBe(true);
-    const dialog = await screen.findByRole('dialog', { name: 'Your cart' }, { timeout: 10_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Your cart' }, { timeout: 60_000 });
     expect(within(dialog).getAllByTestId('cart-line')).toHaveLength(2);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close the cart' }));
     expect(useCartStore.getState().cartIsOpen).toBe(false);

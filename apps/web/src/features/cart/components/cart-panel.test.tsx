@@ -5,7 +5,7 @@ import { json, mockFetch, type Call } from '../../../test/fetch-mock.ts';
 import { page, renderRoutes } from '../../../test/render.tsx';
 import { CartPanel } from './cart-panel.tsx';
 
-const WAIT = { timeout: 10_000 };
+const WAIT = { timeout: 60_000 };
 
 const ship: NewCartItem = {
   _id: '41', object: 'spaceship', code: 'spaceship', name: 'Nova Lancer', image: '/images/v1/ship/0-1-41',
@@ -42,7 +42,7 @@ const renderPanel = () => renderRoutes([page('/', <CartPanel footer={<p>checkout
 beforeEach(() => clearCart());
 afterEach(() => vi.unstubAllGlobals());
 
-describe('cart panel', { timeout: 20_000 }, () => {
+describe('cart panel', { timeout: 120_000 }, () => {
   it('shows an empty cart without asking for prices', async () => {
     const { calls } = mockFetch(() => json(500, {}));
     renderPanel();

@@ -8,7 +8,7 @@ import { HouseTypesView } from './house-types-view.tsx';
 afterEach(() => vi.unstubAllGlobals());
 
 /** The first render loads a lazy chunk and two calls; a busy machine may need more than 1 s. */
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 60_000 };
 vi.setConfig({ testTimeout: 15_000 });
 
 const card = (type: number) => document.querySelector<HTMLElement>(`[data-type="${type}"]`)!;

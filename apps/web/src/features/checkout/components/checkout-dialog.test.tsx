@@ -13,7 +13,7 @@ import { leaveForPayment } from '../model/leave-for-payment.ts';
 // The browser leaving for the provider's page: recorded instead of navigating jsdom away.
 vi.mock('../model/leave-for-payment.ts', () => ({ leaveForPayment: vi.fn() }));
 
-const WAIT = { timeout: 10_000 };
+const WAIT = { timeout: 60_000 };
 const REDIRECT = 'http://127.0.0.1:3000/sandbox/checkout/cs_test_1';
 
 const ship: NewCartItem = {
@@ -113,7 +113,7 @@ afterEach(() => {
   useAccountStore.setState({ status: { loggedIn: false }, user: null });
 });
 
-describe('checkout from the cart', { timeout: 30_000 }, () => {
+describe('checkout from the cart', { timeout: 120_000 }, () => {
   it('shows the server total, checks the stock, buys with the cart lines and leaves for the provider', async () => {
     const { calls } = mockApi();
     fillCart();
@@ -212,7 +212,7 @@ describe('checkout from the cart', { timeout: 30_000 }, () => {
   });
 });
 
-describe('checkout dialog', { timeout: 30_000 }, () => {
+describe('checkout dialog', { timeout: 120_000 }, () => {
   it('sales closed while it is open: Pay by card is disabled and the dialog says why', async () => {
     const { calls } = mockApi({ sale: 0 });
     fillCart();
@@ -246,7 +246,7 @@ describe('checkout dialog', { timeout: 30_000 }, () => {
   });
 });
 
-describe('BUY NOW of a shop item', { timeout: 30_000 }, () => {
+describe('BUY NOW of a shop item', { timeout: 120_000 }, () => {
   const item = { id: 'shop1', object: 'spaceship' as const, name: 'Nova Lancer', sell_price: 480.25 };
 
   it('opens checkout for that one item, priced by the server, and buys it without a stock check', async () => {

@@ -8,7 +8,7 @@ import { hashOf, rarityOf, rollOf, seedOf } from '../test-vectors.ts';
 import FairnessPage from './fairness-page.tsx';
 import VerifyPage from './verify-page.tsx';
 
-const WAIT = { timeout: 10_000 };
+const WAIT = { timeout: 60_000 };
 const FRONTIER = [7000, 2200, 700, 100];
 const OLD_SEED = seedOf('fairness page old seed');
 const NEW_SEED = seedOf('fairness page new seed');
@@ -81,7 +81,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('provably fair page', { timeout: 30_000 }, () => {
+describe('provably fair page', { timeout: 120_000 }, () => {
   it('shows a visitor the explanation and the verifier only', async () => {
     const { calls } = fakeApi();
     renderPage();

@@ -5,7 +5,7 @@ import { page, renderRoutes } from '../../../test/render.tsx';
 import { hashOf, rarityOf, rollOf, seedOf } from '../test-vectors.ts';
 import VerifyPage from './verify-page.tsx';
 
-const WAIT = { timeout: 10_000 };
+const WAIT = { timeout: 60_000 };
 const FRONTIER = [7000, 2200, 700, 100];
 const SEED = seedOf('web verifier vector');
 const OTHER_SEED = seedOf('some other seed');
@@ -29,7 +29,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('verify page', { timeout: 30_000 }, () => {
+describe('verify page', { timeout: 120_000 }, () => {
   it('recomputes a linked opening in the browser: hash ✓, roll and rarity', async () => {
     const { calls } = mockFetch(() => json(500, {}));
     const nonce = 3;

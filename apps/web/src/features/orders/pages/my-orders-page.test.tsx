@@ -6,7 +6,7 @@ import MyOrdersPage from './my-orders-page.tsx';
 
 const PENDING = 'SP-7K3M9Q2XHD';
 const DELIVERED = 'SP-4N8P2R6TWA';
-const WAIT = { timeout: 10_000 };
+const WAIT = { timeout: 60_000 };
 
 const line = (id: string, name: string, total: number, price: number) => ({
   object: 'spaceship', id, name, total, sell_price: price, sell_price_micro: String(price * 1e6),
@@ -54,7 +54,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('my orders', { timeout: 30_000 }, () => {
+describe('my orders', { timeout: 120_000 }, () => {
   it('lists the orders with readable statuses, methods, items and totals', async () => {
     const { calls } = mockFetch(() => json(200, listOf([pendingOrder(), deliveredOrder])));
     renderPage();

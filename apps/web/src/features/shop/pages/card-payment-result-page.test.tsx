@@ -8,7 +8,7 @@ import { page, renderRoutes } from '../../../test/render.tsx';
 import CardPaymentResultPage from './card-payment-result-page.tsx';
 
 const CODE = 'SP-7K3M9Q2XHD';
-const WAIT = { timeout: 10_000 };
+const WAIT = { timeout: 60_000 };
 
 const order = (status: string) => ({
   error: false,
@@ -45,10 +45,17 @@ afterEach(() => {
   useAccountStore.setState({ status: { loggedIn: false }, user: null });
 });
 
-describe('card payment result', { timeout: 30_000 }, () => {
+describe('card payment result', { timeout: 120_000 }, () => {
   it('waits for the confirmation while pending, asks again, then shows the purchase and empties the cart', async () => {
+    // Two pending answers, then a paid one that is held back until the page has been looked at.
     let answers = 0;
-    const { calls } = mockFetch(() => json(200, order(++answers < 3 ? 'pending' : 'paid')));
+    let answerPaid!: () => void;
+    const paidHeld = new Promise<void>((resolve) => (answerPaid = resolve));
+    const { calls } = mockFetch(async () => {
+      const n = ++answers;
+      if (n >= 3) await paidHeld;
+      return json(200, order(n < 3 ? 'pending' : 'paid'));
+    });
     fillCart();
     rememberCartOrder(CODE);
     renderResult('success');
@@ -56,10 +63,11 @@ describe('card payment result', { timeout: 30_000 }, () => {
       'Waiting for the payment confirmation…',
     );
     // Coming back from the provider is not payment: the cart stays until the order is paid.
-    await waitFor(() => expect(orderCalls(calls)).toHaveLength(2), WAIT);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The third ask comes only after the second pending answer was read.
+    await waitFor(() => expect(orderCalls(calls)).toHaveLength(3), WAIT);
     expect(screen.getByTestId('card-result-waiting')).toBeTruthy();
     expect(useCartStore.getState().itemsOnCart).toHaveLength(1);
+    answerPaid();
 
     await screen.findByText('Item purchased successfully.', undefined, WAIT);
     expect(orderCalls(calls).length).toBeGreaterThanOrEqual(3);
