@@ -7,6 +7,8 @@ export default defineConfig({
     include: ['**/*.e2e.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // expect.poll returns when its condition holds; its default bound (1 s) is a timing bet
+    expect: { poll: { timeout: 60_000 } },
     // One browser and one server at a time: the machine has two cores.
     fileParallelism: false,
   },

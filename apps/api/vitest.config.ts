@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // expect.poll returns when its condition holds; its default bound (1 s) is a timing bet
+    expect: { poll: { timeout: 60_000 } },
   },
 });

@@ -13,5 +13,7 @@ export default defineConfig({
     restoreMocks: true,
     // above the 60 s bound of findBy/waitFor (src/test/setup.ts): a slow machine is not a failure
     testTimeout: 120_000,
+    // expect.poll returns when its condition holds; its default bound (1 s) is a timing bet
+    expect: { poll: { timeout: 60_000 } },
   },
 });

@@ -40,12 +40,15 @@ beforeEach(() => {
 });
 afterEach(() => vi.clearAllMocks());
 
+/** vi.waitFor gives up after 1 s by default: too little for a loaded machine. */
+const WAIT = { timeout: 60_000 };
+
 /** Waits for the scene to mount and the page to have told it whether to spin. */
 const ready = async () => {
   await vi.waitFor(() => {
     expect(document.querySelector('.ship-viewer')?.getAttribute('data-state')).toBe('ready');
     expect(scene.mounted.at(-1)?.spinning).not.toBeNull();
-  });
+  }, WAIT);
   return scene.mounted.at(-1)!;
 };
 
@@ -83,9 +86,9 @@ describe('ship viewer', () => {
     fireEvent.keyDown(stage, { key: 'a' });
     expect(fake.moves.slice(2)).toEqual(['rotate -0.262 0.000', 'rotate 0.000 0.262', 'reset']);
     fireEvent.click(screen.getByRole('button', { name: 'Auto-spin' }));
-    await vi.waitFor(() => expect(fake.spinning).toBe(true));
+    await vi.waitFor(() => expect(fake.spinning).toBe(true), WAIT);
     act(() => fake.options.onUserRotate()); // a drag started
-    await vi.waitFor(() => expect(fake.spinning).toBe(false));
+    await vi.waitFor(() => expect(fake.spinning).toBe(false), WAIT);
     expect(fake.disposed).toBe(false);
     view.unmount();
     expect(fake.disposed).toBe(true);
@@ -112,7 +115,7 @@ describe('ship viewer', () => {
     act(() => first.options.onContextLost());
     fireEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(first.disposed).toBe(true);
-    await vi.waitFor(() => expect(scene.mounted).toHaveLength(2));
+    await vi.waitFor(() => expect(scene.mounted).toHaveLength(2), WAIT);
     await ready();
   });
 });
