@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
-import { openDatabase, type Database } from '../../db/client.ts';
+import { openDatabase, queryRows, type Database } from '../../db/client.ts';
 import { writeSetting } from '../../db/settings.ts';
 import { addPlayer, addShopLine, lapse, outcomes, stockOf } from './orders.fixtures.ts';
 import { OrdersService } from './orders.service.ts';
@@ -120,13 +120,23 @@ describe('on PostgreSQL: one player checking out many times at once over two API
       await held;
     });
     await isInserted;
-    let timer: NodeJS.Timeout | undefined;
-    const outcome = await Promise.race([
-      service.openOrder(pilot, [ship(line.id)], 'card').then(() => 'opened'),
-      new Promise((resolve) => (timer = setTimeout(() => resolve('waited for the other transaction'), 10_000))),
-    ]);
-    clearTimeout(timer);
+    // Blocked is something PostgreSQL can say: a backend of this database waiting on a lock.
+    let opened = false;
+    const opening = service.openOrder(pilot, [ship(line.id)], 'card').then(() => (opened = true));
+    const blockedOnLock = async () => {
+      for (;;) {
+        if (opened) return false;
+        const waiting = await queryRows(
+          second.db,
+          sql`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        if (waiting.length > 0) return true;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    const outcome = await Promise.race([opening.then(() => 'opened'), blockedOnLock().then((b) => (b ? 'waited for the other transaction' : 'opened'))]);
     release();
+    await opening;
     await holder;
     expect(outcome).toBe('opened');
   });
