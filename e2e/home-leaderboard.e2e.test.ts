@@ -73,6 +73,26 @@ describe('home page, leaderboard and top lists in Chromium', () => {
     expect(await featured.getByRole('article').count()).toBe(top.data.length);
   });
 
+  it('writes every price on the home, marketplace and item pages as "$" and the amount, never USDT, USDC or USD', async () => {
+    const first = async (kind: string) =>
+      (await api<{ data: Array<{ _id: string }> }>(`/api/marketplace/find?kind=${kind}&limit=1`)).data[0]!._id;
+    // Each page with the elements that show its prices, waited for before the page is read.
+    const pages: Array<[url: string, shown: string[]]> = [
+      ['/', ['[data-counter="volume"] dd', '.sold-card__price', '.house-type__price']],
+      ['/market', ['.listing-card__price']],
+      [`/detail/${await first('ship')}`, ['.ship-detail__price']],
+      [`/market/${await first('house_unit')}`, ['.unit-detail__price', '.unit-card__price']],
+    ];
+    for (const [url, shown] of pages) {
+      await page.goto(url);
+      for (const selector of shown) await page.locator(selector).filter({ hasText: /\d/ }).first().waitFor();
+      const text = await page.locator('body').innerText();
+      expect(text, url).toMatch(/\$\d/);
+      expect(text, url).not.toMatch(/USD[CT]/);
+      expect(text, url).not.toMatch(/\d[\d,.]*\s*USD/);
+    }
+  });
+
   it('the contact form on the landing page reaches the operator mailbox', async () => {
     await page.goto('/');
     const contact = page.getByRole('region', { name: 'Contact us' });

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, type Call } from '../../test/fetch-mock.ts';
+import { expectDollarPricesOnly } from '../../test/money-words.ts';
 import { page, renderRoutes } from '../../test/render.tsx';
 import { soldItem } from '../../test/sold-fixtures.ts';
 import { houseTypes } from '../../test/unit-fixtures.ts';
@@ -65,7 +66,9 @@ describe('landing page (home_version 1)', () => {
     );
     expect(within(featured).getByRole('link', { name: 'Type 2' }).getAttribute('href')).toBe('/market/102');
     expect(within(featured).getByRole('link', { name: '500 DNC' }).getAttribute('href')).toBe('/detail/103');
-    expect(within(featured).getByText('Sold for 5,000 USDT')).toBeTruthy();
+    expect(within(featured).getByText('Sold for $5,000')).toBeTruthy();
+    await waitFor(() => expect(counter('volume').textContent).toBe('$98,765'), SLOW);
+    expectDollarPricesOnly(document.body.textContent);
     expect(within(featured).getByRole('link', { name: 'All top lists' }).getAttribute('href')).toBe('/top');
   });
 

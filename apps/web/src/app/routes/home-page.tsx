@@ -29,7 +29,7 @@ export default function HomePage() {
         </h1>
         <p className="landing__lead">
           Collect spaceships of the Human, AI and Alien factions, from Common to the 150 Legendary ships, open Frontier
-          Blind Boxes, and own pieces of the container-house real-estate line. Every price is in USD; pay by card or
+          Blind Boxes, and own pieces of the container-house real-estate line. Every price is in US dollars; pay by card or
           with crypto.
         </p>
         {loggedIn && user && <p className="landing__welcome">Welcome back, {user.username}.</p>}
