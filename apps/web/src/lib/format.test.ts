@@ -44,6 +44,7 @@ describe('prices and odds (spec §9, docs/decisions/0028)', () => {
     expect(formatPrice(1234.5678)).toBe('$1,234.568');
     expect(formatPrice(250, 'short')).toBe('$250');
     expect(formatPrice(249.99, 'short')).toBe('$249.99');
+    expect(formatPrice(249.6, 'short')).toBe('$249.60');
   });
   it('shows odds with 2 decimals', () => {
     expect(formatPercent(0.5)).toBe('0.50%');

@@ -24,15 +24,20 @@ export const formatCredit = (amount: number): string => numberFormat.format(amou
  */
 export type PriceRounding = 'detail' | 'whole' | 'short';
 
-const DIGITS: Record<PriceRounding, Intl.NumberFormat> = {
+const DIGITS = {
   detail: new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 }),
   whole: new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }),
-  short: new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 }),
+  cents: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
 };
 
+function digitsOf(usd: number, rounding: PriceRounding): string {
+  if (rounding === 'detail') return DIGITS.detail.format(usd);
+  if (rounding === 'whole' || Math.round(usd * 100) % 100 === 0) return DIGITS.whole.format(Math.round(usd));
+  return DIGITS.cents.format(usd);
+}
+
 /** A price in US dollars: "$" and the amount. A discount puts its "−" before the "$" itself. */
-export const formatPrice = (usd: number, rounding: PriceRounding = 'detail'): string =>
-  `$${DIGITS[rounding].format(rounding === 'whole' ? Math.round(usd) : usd)}`;
+export const formatPrice = (usd: number, rounding: PriceRounding = 'detail'): string => `$${digitsOf(usd, rounding)}`;
 
 /** Card prices (spec §9): whole dollars, e.g. "$1,250". */
 export const formatCardPrice = (usd: number): string => formatPrice(usd, 'whole');
