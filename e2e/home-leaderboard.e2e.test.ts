@@ -158,8 +158,8 @@ describe('home page, leaderboard and top lists in Chromium', () => {
       );
       const featured = legendary.data[0]!;
       const showcase = p.getByTestId('hero-showcase');
-      await showcase.locator('img').and(p.locator('img[src]')).waitFor();
-      await expect.poll(() => showcase.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      await showcase.locator('img').waitFor();
+      await expect.poll(() => showcase.locator('img').evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
       expect(await showcase.getAttribute('href')).toBe(`/detail/${featured._id}`);
       expect(await showcase.textContent()).toContain(featured.name);
       const hero = (await p.locator('.landing__hero').boundingBox())!;
