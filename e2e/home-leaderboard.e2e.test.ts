@@ -73,6 +73,26 @@ describe('home page, leaderboard and top lists in Chromium', () => {
     expect(await featured.getByRole('article').count()).toBe(top.data.length);
   });
 
+  it('writes every price on the home, marketplace and item pages as "$" and the amount, never USDT, USDC or USD', async () => {
+    const first = async (kind: string) =>
+      (await api<{ data: Array<{ _id: string }> }>(`/api/marketplace/find?kind=${kind}&limit=1`)).data[0]!._id;
+    // Each page with the elements that show its prices, waited for before the page is read.
+    const pages: Array<[url: string, shown: string[]]> = [
+      ['/', ['[data-counter="volume"] dd', '.sold-card__price', '.house-type__price']],
+      ['/market', ['.listing-card__price']],
+      [`/detail/${await first('ship')}`, ['.ship-detail__price']],
+      [`/market/${await first('house_unit')}`, ['.unit-detail__price', '.unit-card__price']],
+    ];
+    for (const [url, shown] of pages) {
+      await page.goto(url);
+      for (const selector of shown) await page.locator(selector).filter({ hasText: /\d/ }).first().waitFor();
+      const text = await page.locator('body').innerText();
+      expect(text, url).toMatch(/\$\d/);
+      expect(text, url).not.toMatch(/USD[CT]/);
+      expect(text, url).not.toMatch(/\d[\d,.]*\s*USD/);
+    }
+  });
+
   it('the contact form on the landing page reaches the operator mailbox', async () => {
     await page.goto('/');
     const contact = page.getByRole('region', { name: 'Contact us' });
@@ -128,24 +148,107 @@ describe('home page, leaderboard and top lists in Chromium', () => {
     }
   });
 
-  it('the landing page and the header fit a 360 px phone, and the header reaches the leaderboard', async () => {
+  it('at 1366 × 900 the hero shows a Legendary ship for sale on its right, Top sales fills its row, no figure wraps', async () => {
+    const wide = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 900 } });
+    try {
+      const p = await wide.newPage();
+      await p.goto('/');
+      const legendary = await api<{ data: Array<{ _id: string; name: string }> }>(
+        '/api/marketplace/find?kind=ship&rarity=legendary&limit=1',
+      );
+      const featured = legendary.data[0]!;
+      const showcase = p.getByTestId('hero-showcase');
+      await showcase.locator('img').waitFor();
+      await expect.poll(() => showcase.locator('img').evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+      expect(await showcase.getAttribute('href')).toBe(`/detail/${featured._id}`);
+      expect(await showcase.textContent()).toContain(featured.name);
+      const hero = (await p.locator('.landing__hero').boundingBox())!;
+      const art = (await showcase.boundingBox())!;
+      const middle = hero.x + hero.width / 2;
+      // The right half holds the picture: it starts past the middle and fills most of that half.
+      expect(art.x).toBeGreaterThanOrEqual(middle);
+      expect(art.x + art.width).toBeLessThanOrEqual(hero.x + hero.width + 1);
+      expect(art.width).toBeGreaterThan((hero.width / 2) * 0.6);
+      expect(art.height).toBeGreaterThan(hero.height * 0.6);
+
+      const top = p.getByRole('region', { name: 'Top sales' });
+      await top.getByRole('article').first().waitFor();
+      const cards = await top.getByRole('article').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
+      const rows = new Set(cards.map((c) => Math.round(c.top))).size;
+      const perRow = cards.filter((c) => Math.round(c.top) === Math.round(cards[0]!.top)).length;
+      expect(perRow * rows).toBe(cards.length);
+      // ...and the row reaches the grid's right edge: no empty column after the last card.
+      const grid = (await top.locator('.sold-grid').boundingBox())!;
+      expect(Math.max(...cards.map((c) => c.right))).toBeGreaterThanOrEqual(grid.x + grid.width - 1);
+
+      await p.locator('[data-counter="houses"] dd:not([aria-busy])').waitFor();
+      await p.locator('[data-counter="volume"] dd:not([aria-busy])').waitFor();
+      expect(await figureLines(p)).toEqual({ ships: 1, sales: 1, volume: 1, houses: 1 });
+    } finally {
+      await wide.close();
+    }
+  });
+
+  it('on a 360 × 740 phone the sticky header is one row; Menu opens the links and sign-in, Escape and a followed link close it', async () => {
     const phone = await browser.newContext({ baseURL: server.url, viewport: { width: 360, height: 740 } });
     try {
       const small = await phone.newPage();
       await small.goto('/');
-      await small.locator('[data-counter="ships"] dd:not([aria-busy])').waitFor();
+      await small.locator('[data-counter="houses"] dd:not([aria-busy])').waitFor();
+      await expectSkipLinkFirst(small);
       expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-      const link = small.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leaderboard' });
-      // Every link of the main navigation is in view: the row does not need its sideways scroll.
+      expect(await figureLines(small)).toEqual({ ships: 1, sales: 1, volume: 1, houses: 1 });
+      const header = small.locator('header.site-header');
+      expect(await header.evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
+      expect((await header.boundingBox())!.height).toBeLessThanOrEqual(72);
+      await small.evaluate(() => window.scrollTo(0, 1200));
+      await expect.poll(() => header.evaluate((el) => el.getBoundingClientRect().top)).toBe(0);
+      expect((await header.boundingBox())!.height).toBeLessThanOrEqual(72);
+
+      // Keyboard: after the skip link, the header's controls left to right.
+      expect(await headerTabOrder(small)).toEqual(['Starport home', 'Menu', 'Cart, empty']);
+
       const nav = small.getByRole('navigation', { name: 'Main' });
-      expect(await nav.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+      expect(await nav.isVisible()).toBe(false);
+      const menu = small.getByRole('button', { name: 'Menu' });
+      await menu.click();
+      expect(await menu.getAttribute('aria-expanded')).toBe('true');
+      await nav.waitFor();
       expect(await nav.getByRole('link').count()).toBe(4);
-      await link.click();
-      await small.waitForURL((url) => url.pathname === '/leaderboard');
       await small.getByTestId('header-sign-in').waitFor();
+      await small.keyboard.press('Escape');
+      await nav.waitFor({ state: 'hidden' });
+      expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
+
+      await menu.click();
+      await nav.getByRole('link', { name: 'Leaderboard' }).click();
+      await small.waitForURL((url) => url.pathname === '/leaderboard');
+      await nav.waitFor({ state: 'hidden' });
       expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     } finally {
       await phone.close();
+    }
+  });
+
+  it('at 1366 px the header is one row of logo, links, sign-in and cart, in Tab order', async () => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    try {
+      await page.goto('/');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).waitFor();
+      await expectSkipLinkFirst(page);
+      expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
+      expect(await headerTabOrder(page)).toEqual([
+        'Starport home',
+        'Home',
+        'Marketplace',
+        'Shop',
+        'Leaderboard',
+        'Sign in',
+        'Connect wallet',
+        'Cart, empty',
+      ]);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
     }
   });
 
@@ -165,3 +268,48 @@ describe('home page, leaderboard and top lists in Chromium', () => {
     // A stop, a CLI run and a start on the embedded database: slow on a busy two-core machine.
   }, 240_000);
 });
+
+/** How many lines each landing figure takes (a range has one box per line it spans). */
+async function figureLines(p: Page): Promise<Record<string, number>> {
+  return p.locator('[data-counter]').evaluateAll((boxes) =>
+    Object.fromEntries(
+      boxes.map((box) => {
+        const range = document.createRange();
+        range.selectNodeContents(box.querySelector('dd')!);
+        const tops = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+        return [box.getAttribute('data-counter'), tops.size];
+      }),
+    ),
+  );
+}
+
+/** On a page just loaded, Tab reaches the skip link first, and Enter moves focus to the content. */
+async function expectSkipLinkFirst(p: Page) {
+  await p.keyboard.press('Tab');
+  expect(await p.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+  await p.keyboard.press('Enter');
+  expect(await p.evaluate(() => document.activeElement?.id)).toBe('main');
+}
+
+/**
+ * The names of the header's controls in Tab order from the skip link, checking that each is
+ * right of the one before (the order the eye reads them).
+ */
+async function headerTabOrder(p: Page): Promise<string[]> {
+  await p.evaluate(() => window.scrollTo(0, 0));
+  await p.locator('.skip-link').focus();
+  const names: string[] = [];
+  let left = -1;
+  for (;;) {
+    await p.keyboard.press('Tab');
+    const focused = await p.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el?.closest('header.site-header')) return null;
+      return { name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '', left: el.getBoundingClientRect().left };
+    });
+    if (!focused) return names;
+    expect(focused.left, focused.name).toBeGreaterThan(left);
+    left = focused.left;
+    names.push(focused.name);
+  }
+}

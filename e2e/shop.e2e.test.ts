@@ -7,7 +7,8 @@ type ShopListing = { _id: string; name: string; sell_price: number; stock: numbe
 type ShopPage = { total: number; data: ShopListing[] };
 
 const count = (n: number) => n.toLocaleString('en-US');
-const wholeUsdt = (usd: number) => `${count(Math.round(usd))} USDT`;
+/** Card prices: "$" and whole dollars (storefront.md §9, docs/decisions/0028). */
+const wholeDollars = (usd: number) => `$${count(Math.round(usd))}`;
 
 describe('shop in Chromium on the demo catalogue', () => {
   let server: RunningServer;
@@ -54,7 +55,7 @@ describe('shop in Chromium on the demo catalogue', () => {
     await page.getByRole('heading', { name: new RegExp(`^Shop · ${count(filtered.total)} items?$`), level: 1 }).waitFor();
     const first = filtered.data[0]!;
     const card = page.getByTestId('shop-card').filter({ has: page.getByRole('heading', { name: first.name }) }).first();
-    await card.getByText(wholeUsdt(first.sell_price)).waitFor();
+    await card.getByText(wholeDollars(first.sell_price)).waitFor();
 
     await card.getByRole('link', { name: first.name }).click();
     await page.waitForURL((url) => url.pathname === `/shop/${first._id}`);

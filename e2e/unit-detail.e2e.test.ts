@@ -15,7 +15,8 @@ type Unit = {
 const ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const EXPLORER = 'https://explorer.example';
 const SECTIONS = ['Traits', 'Price History', 'About', 'Blockchain Details', 'More From This Collection'];
-const usdc = (n: number) => `${n.toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} USDC`;
+/** A unit's price as the page writes it: "$" and 3 decimals (docs/decisions/0028). */
+const dollars = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })}`;
 
 describe('container-house unit page in Chromium on the demo catalogue', () => {
   let server: RunningServer;
@@ -48,7 +49,7 @@ describe('container-house unit page in Chromium on the demo catalogue', () => {
       expect((await layout.locator(`[data-stat="${key}"] dd`).textContent())?.replace(/[^\d]/g, ''), key).toBe(String(unit.item[key]));
     }
     expect(await page.locator('[data-field="minted"]').textContent()).toBe(`${unit.item.minted_pieces} / ${unit.item.total_pieces} pieces minted`);
-    await page.getByRole('region', { name: 'Price' }).getByText(usdc(unit.sell_price), { exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Price' }).getByText(dollars(unit.sell_price), { exact: true }).waitFor();
     expect(await page.getByRole('list', { name: 'Token' }).textContent()).toBe('ERC1155BASE');
 
     for (const title of SECTIONS) {

@@ -59,7 +59,7 @@ describe('app shell', () => {
     renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
     expect(screen.getByTestId('header-sign-in').getAttribute('href')).toBe('/login');
-    expect(screen.getByText('All prices are in USD')).toBeTruthy();
+    expect(screen.getByText('All prices are in US dollars ($)')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
   });
 

@@ -13,14 +13,34 @@ const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }
 /** Land credit balance as shown in the profile menu. */
 export const formatCredit = (amount: number): string => numberFormat.format(amount);
 
-const wholeDollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const threeDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+/**
+ * How a fiat price is written, the one place (docs/decisions/0028-one-word-for-money.md):
+ * every price is US dollars, written "$" before the amount and never with a word after it
+ * ("USD", "USDT", "USDC"). USDC is named only for on-chain amounts (a crypto payment, a
+ * contract figure), which the server words itself.
+ * - `detail` (the default): 3 decimals, as the spec rounds prices outside cards (§9): "$249.990".
+ * - `whole`: whole dollars, as on marketplace cards (§9) and for totals: "$1,250".
+ * - `short`: cents only when there are any, for a headline price: "$250", "$249.99".
+ */
+export type PriceRounding = 'detail' | 'whole' | 'short';
 
-/** Card prices (spec §9): whole dollars, e.g. "1,250 USDT". */
-export const formatCardPrice = (usd: number, unit = 'USDT'): string => `${wholeDollars.format(Math.round(usd))} ${unit}`;
+const DIGITS = {
+  detail: new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 }),
+  whole: new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }),
+  cents: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+};
 
-/** Prices elsewhere (spec §9): a $ prefix and 3 decimals, e.g. "$249.990". */
-export const formatPrice = (usd: number): string => `$${threeDecimals.format(usd)}`;
+function digitsOf(usd: number, rounding: PriceRounding): string {
+  if (rounding === 'detail') return DIGITS.detail.format(usd);
+  if (rounding === 'whole' || Math.round(usd * 100) % 100 === 0) return DIGITS.whole.format(Math.round(usd));
+  return DIGITS.cents.format(usd);
+}
+
+/** A price in US dollars: "$" and the amount. A discount puts its "−" before the "$" itself. */
+export const formatPrice = (usd: number, rounding: PriceRounding = 'detail'): string => `$${digitsOf(usd, rounding)}`;
+
+/** Card prices (spec §9): whole dollars, e.g. "$1,250". */
+export const formatCardPrice = (usd: number): string => formatPrice(usd, 'whole');
 
 /** Percentages of the blind-box odds (spec §9): 2 decimals and %. */
 export const formatPercent = (value: number): string => `${value.toFixed(2)}%`;

@@ -10,6 +10,7 @@ export const marketplaceKeys = {
   all: ['marketplace'] as const,
   find: (filters: ListFilters) => [...marketplaceKeys.all, 'find', filters] as const,
   shipsTotal: () => [...marketplaceKeys.all, 'find', 'ships-total'] as const,
+  featuredShip: () => [...marketplaceKeys.all, 'find', 'featured-ship'] as const,
   item: (id: string) => [...marketplaceKeys.all, 'item', id] as const,
   totalDeposit: () => [...marketplaceKeys.all, 'totalDeposit'] as const,
   sold: (list: string, limit: number) => [...marketplaceKeys.all, 'sold', list, limit] as const,

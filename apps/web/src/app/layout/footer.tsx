@@ -8,7 +8,7 @@ export function Footer() {
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
-        <p className="site-footer__note">All prices are in USD</p>
+        <p className="site-footer__note">All prices are in US dollars ($)</p>
         <nav aria-label="Legal and contact" className="site-footer__nav">
           <Link to={paths.tos.getHref()}>Terms of Service</Link>
           <Link to={paths.privacy.getHref()}>Privacy Policy</Link>

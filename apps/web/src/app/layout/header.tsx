@@ -4,6 +4,7 @@ import { buttonClass } from '../../components/ui/button.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAccountStore } from '../../lib/account-store.ts';
 import { CartButton } from '../../features/cart/components/cart-button.tsx';
+import { MenuToggle, useSiteMenu } from './site-menu.tsx';
 
 // The menu brings the Radix dropdown and dialog; visitors who are signed out never download them.
 const ProfileMenu = lazy(() =>
@@ -42,11 +43,18 @@ function ConnectWalletButton() {
   );
 }
 
-/** Only built areas are linked: a page joins the navigation when its area lands (docs/decisions/0009). */
+/**
+ * Only built areas are linked: a page joins the navigation when its area lands (docs/decisions/0009).
+ *
+ * The controls are in the order they are seen, so Tab follows the eye at every width: on a
+ * desktop logo, links, sign-in (or the profile menu), cart; on a phone (layout.css) one row of
+ * logo, Menu, profile and cart, where Menu opens the links and sign-in as a panel below the row.
+ */
 export function Header() {
   const loggedIn = useAccountStore((s) => s.status.loggedIn);
   // The top lists are the leaderboard's second tab, so its link stays lit there too.
   const onTopLists = useMatch(paths.top.path) !== null;
+  const menu = useSiteMenu();
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -66,37 +74,41 @@ export function Header() {
           </svg>
           <span>Starport</span>
         </Link>
-        <nav className="site-header__nav" aria-label="Main">
-          <NavLink to={paths.home.getHref()} end className="site-header__link">
-            Home
-          </NavLink>
-          <NavLink to={paths.market.getHref()} className="site-header__link">
-            Marketplace
-          </NavLink>
-          <NavLink to={paths.shop.getHref()} className="site-header__link">
-            Shop
-          </NavLink>
-          <NavLink
-            to={paths.leaderboard.getHref()}
-            className={({ isActive }) => `site-header__link${isActive || onTopLists ? ' active' : ''}`}
-          >
-            Leaderboard
-          </NavLink>
-        </nav>
-        <div className="site-header__account">
-          <CartButton footer={<CartCheckoutButton />} />
-          {loggedIn ? (
-            <Suspense fallback={<span className="site-header__placeholder" aria-hidden="true" />}>
-              <ProfileMenu />
-            </Suspense>
-          ) : (
-            <>
+        <MenuToggle {...menu.toggleProps} />
+        <div {...menu.panelProps} className={`site-header__menu${menu.open ? ' site-header__menu--open' : ''}`}>
+          <nav className="site-header__nav" aria-label="Main">
+            <NavLink to={paths.home.getHref()} end className="site-header__link">
+              Home
+            </NavLink>
+            <NavLink to={paths.market.getHref()} className="site-header__link">
+              Marketplace
+            </NavLink>
+            <NavLink to={paths.shop.getHref()} className="site-header__link">
+              Shop
+            </NavLink>
+            <NavLink
+              to={paths.leaderboard.getHref()}
+              className={({ isActive }) => `site-header__link${isActive || onTopLists ? ' active' : ''}`}
+            >
+              Leaderboard
+            </NavLink>
+          </nav>
+          {!loggedIn && (
+            <div className="site-header__sign-in">
               <Link to={paths.login.getHref()} className={buttonClass('secondary')} data-testid="header-sign-in">
                 Sign in
               </Link>
               <ConnectWalletButton />
-            </>
+            </div>
           )}
+        </div>
+        <div className="site-header__account">
+          {loggedIn && (
+            <Suspense fallback={<span className="site-header__placeholder" aria-hidden="true" />}>
+              <ProfileMenu />
+            </Suspense>
+          )}
+          <CartButton footer={<CartCheckoutButton />} />
         </div>
       </div>
     </header>

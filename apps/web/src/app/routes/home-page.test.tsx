@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, type Call } from '../../test/fetch-mock.ts';
+import { expectDollarPricesOnly } from '../../test/money-words.ts';
 import { page, renderRoutes } from '../../test/render.tsx';
 import { soldItem } from '../../test/sold-fixtures.ts';
 import { houseTypes } from '../../test/unit-fixtures.ts';
@@ -12,11 +13,42 @@ afterEach(() => vi.unstubAllGlobals());
 const SLOW = { timeout: 60_000 };
 vi.setConfig({ testTimeout: 15_000 });
 
+/** The newest Legendary ship listed: the hero's picture. */
+const legendary = {
+  _id: 'l77',
+  name: 'Logic Array Prime',
+  type: 'spaceship',
+  kind: 'ship',
+  price: 4000,
+  sell_price: 3669.4,
+  price_micro: '4000000000',
+  sell_price_micro: '3669400000',
+  minted: false,
+  status: 'listed',
+  listed_at: '2026-11-01T00:00:00.000Z',
+  sold_at: null,
+  item: { _id: 's77', name: 'Type 1', element: 1, rarity: 3, image: '/images/v1/ship/1-3-77', description: '' },
+};
+
+const blindBox = {
+  _id: 'blindbox-frontier',
+  code: 'blindbox',
+  object: 'blindbox',
+  name: 'Frontier Blind Box',
+  description: 'One ship of any rarity.',
+  image: '/images/v1/blindbox/frontier',
+  price: 1000,
+  sell_price: 250,
+  price_micro: '1000000000',
+  sell_price_micro: '250000000',
+  odds_bps: { common: 6543, rare: 2500, epic: 857, legend: 100 },
+};
+
 /** The landing's calls, answered from one table so each test can change one of them. */
 function landingApi(overrides: Record<string, () => Response> = {}) {
   const answers: Record<string, () => Response> = {
     '/api/marketplace/find': () =>
-      json(200, { error: false, data: [], total: 4321, total_capped: false, page: 1, limit: 1 }),
+      json(200, { error: false, data: [legendary], total: 4321, total_capped: false, page: 1, limit: 1 }),
     '/api/marketplace/totalDeposit': () =>
       json(200, { error: false, count: 1234, total: 98765.43, total_micro: '98765430000' }),
     '/api/catalogue/house_types': () => json(200, { error: false, data: houseTypes }),
@@ -26,6 +58,7 @@ function landingApi(overrides: Record<string, () => Response> = {}) {
         data: [soldItem(1, 'ship', 5000), soldItem(2, 'house_unit', 3000), soldItem(3, 'dnc', 900)],
       }),
     '/api/contact': () => json(200, { error: false, msg: 'Thank you! Your message has been sent.' }),
+    '/api/shop/blindbox': () => json(200, { error: false, item: blindBox }),
     ...overrides,
   };
   return (call: Call) =>
@@ -45,8 +78,11 @@ describe('landing page (home_version 1)', () => {
     expect(counter('volume').textContent).toBe('$98,765');
     // 120 units of 200 pieces, 50 of each minted
     expect(counter('houses').textContent).toBe('6,000 / 24,000');
-    const find = calls.find((c) => c.url.includes('/api/marketplace/find'))!;
-    expect(Object.fromEntries(new URL(find.url, 'http://x').searchParams)).toEqual({ kind: 'ship', limit: '1' });
+    // One call counts the ships; the hero asks for its Legendary ship with a call of its own.
+    const finds = calls.filter((c) => c.url.includes('/api/marketplace/find'));
+    const queries = finds.map((c) => Object.fromEntries(new URL(c.url, 'http://x').searchParams));
+    expect(queries).toContainEqual({ kind: 'ship', limit: '1' });
+    expect(queries).toContainEqual({ kind: 'ship', rarity: 'legendary', limit: '1' });
   });
 
   it('shows skeletons while the figures load', async () => {
@@ -65,7 +101,9 @@ describe('landing page (home_version 1)', () => {
     );
     expect(within(featured).getByRole('link', { name: 'Type 2' }).getAttribute('href')).toBe('/market/102');
     expect(within(featured).getByRole('link', { name: '500 DNC' }).getAttribute('href')).toBe('/detail/103');
-    expect(within(featured).getByText('Sold for 5,000 USDT')).toBeTruthy();
+    expect(within(featured).getByText('Sold for $5,000')).toBeTruthy();
+    await waitFor(() => expect(counter('volume').textContent).toBe('$98,765'), SLOW);
+    expectDollarPricesOnly(document.body.textContent);
     expect(within(featured).getByRole('link', { name: 'All top lists' }).getAttribute('href')).toBe('/top');
   });
 
@@ -107,6 +145,38 @@ describe('landing page (home_version 1)', () => {
       email: 'ada@example.com',
       message: 'Hello there',
     });
+  });
+});
+
+describe('landing hero', () => {
+  it('shows the newest Legendary ship for sale beside the title, with its price, opening its page', async () => {
+    mockFetch(landingApi());
+    renderRoutes([page('/', <HomePage />)], '/');
+    const showcase = await screen.findByTestId('hero-showcase', {}, SLOW);
+    expect(showcase.closest('section')?.getAttribute('aria-labelledby')).toBe('home-title');
+    expect(showcase.getAttribute('href')).toBe('/detail/l77');
+    expect(showcase.textContent).toContain('Legendary · AI');
+    expect(showcase.textContent).toContain('Logic Array Prime');
+    expect(showcase.textContent).toContain('$3,669');
+    expect(showcase.querySelector('img')?.getAttribute('src')).toBe('/images/v1/ship/1-3-77?resize=600x600');
+  });
+
+  it('shows the Frontier Blind Box when no Legendary ship is listed, and nothing invented when neither can be read', async () => {
+    const noShips = () => json(200, { error: false, data: [], total: 0, total_capped: false, page: 1, limit: 1 });
+    mockFetch(landingApi({ '/api/marketplace/find': noShips }));
+    const first = renderRoutes([page('/', <HomePage />)], '/');
+    const showcase = await screen.findByTestId('hero-showcase', {}, SLOW);
+    expect(showcase.getAttribute('href')).toBe('/shop');
+    expect(showcase.textContent).toContain('Frontier Blind Box');
+    expect(showcase.textContent).toContain('$250');
+    first.unmount();
+
+    vi.unstubAllGlobals();
+    const down = () => json(503, { error: true, code: 'UNAVAILABLE', msg: 'The service is busy.' });
+    mockFetch(landingApi({ '/api/marketplace/find': down, '/api/shop/blindbox': down }));
+    renderRoutes([page('/', <HomePage />)], '/');
+    await waitFor(() => expect(document.querySelector('.hero-showcase')).toBeNull(), SLOW);
+    expect(screen.getByRole('heading', { name: 'Build your fleet at Starport' })).toBeTruthy();
   });
 });
 

@@ -6,13 +6,15 @@ import { paths } from '../../config/paths.ts';
 import { useAccountStore } from '../../lib/account-store.ts';
 import { ContactForm } from '../../features/site/components/contact-form.tsx';
 import { FeaturedSales } from '../../features/catalogue/components/featured-sales.tsx';
+import { HeroShowcase } from '../../features/site/components/hero-showcase.tsx';
 import { LandingCounters } from '../../features/site/components/landing-counters.tsx';
 import './home-page.css';
 
 /**
- * The landing page (home_version 1): what Starport is, live figures, the top sales, the container houses and the
- * contact form. Everything shown comes from the API; nothing here is placeholder content.
- * It stays light: no chart, wallet or marketplace-list code is imported from here.
+ * The landing page (home_version 1): what Starport is beside a Legendary ship for sale, live
+ * figures, the top sales, the container houses and the contact form. Everything shown comes
+ * from the API; nothing here is placeholder content. It stays light: no chart, wallet or
+ * marketplace-list code is imported from here.
  */
 export default function HomePage() {
   const loggedIn = useAccountStore((s) => s.status.loggedIn);
@@ -23,29 +25,32 @@ export default function HomePage() {
   return (
     <div className="page landing">
       <section className="landing__hero" aria-labelledby="home-title">
-        <p className="landing__eyebrow">The space game storefront and marketplace</p>
-        <h1 id="home-title" className="landing__title">
-          Build your fleet at Starport
-        </h1>
-        <p className="landing__lead">
-          Collect spaceships of the Human, AI and Alien factions, from Common to the 150 Legendary ships, open Frontier
-          Blind Boxes, and own pieces of the container-house real-estate line. Every price is in USD; pay by card or
-          with crypto.
-        </p>
-        {loggedIn && user && <p className="landing__welcome">Welcome back, {user.username}.</p>}
-        <div className="row">
-          <Link className={buttonClass('primary')} to={paths.market.getHref()}>
-            Browse the marketplace
-          </Link>
-          <Link className={buttonClass('secondary')} to={paths.shop.getHref()}>
-            Visit the shop
-          </Link>
-          {!loggedIn && (
-            <Link className={buttonClass('ghost')} to={paths.registry.getHref()}>
-              Create an account
+        <div className="landing__hero-text">
+          <p className="landing__eyebrow">The space game storefront and marketplace</p>
+          <h1 id="home-title" className="landing__title">
+            Build your fleet at Starport
+          </h1>
+          <p className="landing__lead">
+            Collect spaceships of the Human, AI and Alien factions, from Common to the 150 Legendary ships, open
+            Frontier Blind Boxes, and own pieces of the container-house real-estate line. Every price is in US dollars;
+            pay by card or with crypto.
+          </p>
+          {loggedIn && user && <p className="landing__welcome">Welcome back, {user.username}.</p>}
+          <div className="row">
+            <Link className={buttonClass('primary')} to={paths.market.getHref()}>
+              Browse the marketplace
             </Link>
-          )}
+            <Link className={buttonClass('secondary')} to={paths.shop.getHref()}>
+              Visit the shop
+            </Link>
+            {!loggedIn && (
+              <Link className={buttonClass('ghost')} to={paths.registry.getHref()}>
+                Create an account
+              </Link>
+            )}
+          </div>
         </div>
+        <HeroShowcase />
       </section>
 
       <LandingCounters houses={houses} />

@@ -20,6 +20,7 @@ function siteApi(setting: (() => Response) | Promise<Response>) {
     if (path === '/api/marketplace/totalDeposit')
       return json(200, { error: false, count: 0, total: 0, total_micro: '0' });
     if (path === '/api/catalogue/house_types') return json(200, { error: false, data: [] });
+    if (path === '/api/shop/blindbox') return json(503, { error: true, code: 'UNAVAILABLE', msg: 'Not in this test.' });
     return json(200, { error: false, data: [] });
   };
 }

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../test/fetch-mock.ts';
+import { expectDollarPricesOnly } from '../../test/money-words.ts';
 import { page, renderRoutes } from '../../test/render.tsx';
 import MarketPage from './market-page.tsx';
 
@@ -26,11 +27,12 @@ const answer = (total: number, count: number) =>
 afterEach(() => vi.unstubAllGlobals());
 
 describe('marketplace list', () => {
-  it('shows the total, cards with whole-dollar USDT prices, and asks the API with the URL filters', async () => {
+  it('shows the total, cards with whole-dollar prices, and asks the API with the URL filters', async () => {
     const { calls } = mockFetch(() => answer(45, 20));
     renderRoutes([page('/market', <MarketPage />)], '/market?element=ai&rarity=legendary&page=2');
     await screen.findByRole('heading', { name: 'Marketplace · 45 items' });
-    expect(screen.getAllByText('250 USDT')).toHaveLength(20);
+    expect(screen.getAllByText('$250')).toHaveLength(20);
+    expectDollarPricesOnly(document.body.textContent);
     const url = new URL(calls[0]!.url, 'http://x');
     expect(Object.fromEntries(url.searchParams)).toEqual({ element: 'ai', rarity: 'legendary', page: '2', limit: '20' });
     expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');

@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../test/fetch-mock.ts';
+import { expectDollarPricesOnly } from '../../test/money-words.ts';
 import { page, renderRoutes } from '../../test/render.tsx';
 import ShipDetailPage from './ship-detail-page.tsx';
 
@@ -67,6 +68,7 @@ describe('spaceship detail', () => {
     expect(document.querySelector('.ship-profile__tags')?.textContent).toBe('Alien · Legendary · #17 of 150');
     expect(screen.getByText('No sales recorded yet for this item.')).toBeTruthy();
     expect(screen.getByText('$480.250')).toBeTruthy();
+    expectDollarPricesOnly(document.body.textContent);
   });
 
   it('a Legendary ship has the Legendary section with its serial and, without WebGL (jsdom), the honest 3D fallback', async () => {

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearCart, useCartStore } from '../../lib/cart-store.ts';
 import { json, mockFetch, type Call } from '../../test/fetch-mock.ts';
+import { expectDollarPricesOnly } from '../../test/money-words.ts';
 import { page, renderRoutes } from '../../test/render.tsx';
 import ShopPage from './shop-page.tsx';
 
@@ -76,7 +77,7 @@ describe('shop list', { timeout: 120_000 }, () => {
     expect(cards).toHaveLength(16);
     expect(within(cards[1]!).getByRole('link').getAttribute('href')).toBe('/shop/shop1');
     expect(within(cards[1]!).getByText('AI · Epic')).toBeTruthy();
-    expect(within(cards[1]!).getByText('500 USDT')).toBeTruthy();
+    expect(within(cards[1]!).getByText('$500')).toBeTruthy();
     expect(within(cards[1]!).getByText('7 left')).toBeTruthy();
     expect(within(cards[0]!).getByText('Sold out')).toBeTruthy();
     expect(within(cards[0]!).getByRole('img').getAttribute('src')).toBe('/images/v1/ship/1-2-0?resize=300x300');
@@ -84,6 +85,7 @@ describe('shop list', { timeout: 120_000 }, () => {
     expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('button', { name: 'Page 3' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Page 4' })).toBeNull();
+    expectDollarPricesOnly(document.body.textContent);
   });
 
   it('offers AI, Alien and Human, never DNC, and writes a filter change into the URL', async () => {
@@ -104,6 +106,7 @@ describe('shop list', { timeout: 120_000 }, () => {
     const price = await within(promo).findByTestId('blind-box-price');
     expect(within(price).getByText('$250')).toBeTruthy();
     expect(price.querySelector('s')?.textContent).toBe('Listed price $1,000');
+    expectDollarPricesOnly(promo.textContent);
     expect(calls.some((c) => c.url.includes('/api/my/blindboxs/chance'))).toBe(false);
     fireEvent.click(within(promo).getByRole('button', { name: 'View probability' }));
     const dialog = await screen.findByRole('dialog', { name: 'Blind box probability' });

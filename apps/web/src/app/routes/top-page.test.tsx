@@ -27,7 +27,7 @@ describe('top lists', () => {
     expect((await within(top).findByRole('link', { name: 'Ship 1' }, SLOW)).getAttribute('href')).toBe('/detail/101');
     expect(within(top).getByRole('link', { name: 'Type 2' }).getAttribute('href')).toBe('/market/102');
     expect(within(top).getByText('#1')).toBeTruthy();
-    expect(within(top).getByText('Sold for 9,000 USDT')).toBeTruthy();
+    expect(within(top).getByText('Sold for $9,000')).toBeTruthy();
     expect(within(top).getByText('Alien · Legendary')).toBeTruthy();
 
     const week = section('Top sales of the last 7 days');

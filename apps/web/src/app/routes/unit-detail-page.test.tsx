@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../test/fetch-mock.ts';
+import { expectDollarPricesOnly } from '../../test/money-words.ts';
 import { page, renderRoutes } from '../../test/render.tsx';
 import { ADDRESS, houseTypes, unitListing } from '../../test/unit-fixtures.ts';
 import UnitDetailPage from './unit-detail-page.tsx';
@@ -42,7 +43,7 @@ describe('container-house unit page', () => {
     const stat = (key: string) => document.querySelector(`.unit-detail__layout [data-stat="${key}"] dd`)?.textContent;
     expect([stat('area_m2'), stat('floors'), stat('rooms'), stat('housing')]).toEqual(['42 m²', '1', '2', '3']);
     const buy = screen.getByRole('region', { name: 'Price' });
-    expect(within(buy).getByText('216.400 USDC')).toBeTruthy();
+    expect(within(buy).getByText('$216.400')).toBeTruthy();
     expect(within(buy).getByText('Mar 14, 2026')).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/Ending in/);
     expect((screen.getByRole('img', { name: /Type 2 · Apart 25-72/ }) as HTMLImageElement).src).toContain('/images/v1/unit/2?resize=800x800');
@@ -100,11 +101,11 @@ describe('container-house unit page', () => {
     const first = document.querySelector('[data-trait="1"]')!.textContent;
     expect(first).toContain('First Floor');
     expect(first).toContain('Apart 25-72');
-    expect(first).toContain('216.400 USDC');
+    expect(first).toContain('$216.400');
     const second = document.querySelector('[data-trait="2"]')!.textContent;
     expect(second).toContain('Not in Type 2 (1 floor)');
     expect(second).toContain('48 of 120 · 40%');
-    expect(second).not.toContain('USDC');
+    expect(second).not.toContain('$');
   });
 
   it("charts the type's recorded sales and lists the rest of the collection with links to their pages", async () => {
@@ -115,7 +116,8 @@ describe('container-house unit page', () => {
     const link = within(more).getByRole('link', { name: 'Container House Apartment 55' });
     expect(link.getAttribute('href')).toBe('/market/u9');
     expect(within(more).getAllByText('26% APR')).toHaveLength(2);
-    expect(within(more).getByText('252.750 USDC')).toBeTruthy();
+    expect(within(more).getByText('$252.750')).toBeTruthy();
+    expectDollarPricesOnly(document.body.textContent);
   });
 
   it('sends a ship or DNC listing to its own page, replacing the history entry', async () => {

@@ -3,7 +3,8 @@ import { withSize } from '@starport/schemas/images';
 import { Link, Navigate, useParams } from 'react-router';
 import { BuyNow } from '../../features/checkout/components/buy-now.tsx';
 import { PriceHistory } from '../../features/catalogue/components/price-history.tsx';
-import { formatMinted, formatUsdc, unitTypeLabel } from '../../features/catalogue/model/unit-format.ts';
+import { formatMinted, unitTypeLabel } from '../../features/catalogue/model/unit-format.ts';
+import { formatPrice } from '../../lib/format.ts';
 import { UnitStats } from '../../features/catalogue/components/unit-stats.tsx';
 import { useHouseTypes } from '../../features/catalogue/api/get-house-types.ts';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -82,10 +83,10 @@ function UnitDetail({ listing }: { listing: MarketplaceItemDetail }) {
         </div>
         <section className="unit-detail__buy card stack" aria-label="Price">
           <p className="unit-detail__buy-label muted">Buy For</p>
-          <p className="unit-detail__price">{formatUsdc(listing.sell_price)}</p>
+          <p className="unit-detail__price">{formatPrice(listing.sell_price)}</p>
           {listing.price > listing.sell_price && (
             <p className="muted">
-              Listed at <s>{formatUsdc(listing.price)}</s>
+              Listed at <s>{formatPrice(listing.price)}</s>
             </p>
           )}
           <p className="muted">

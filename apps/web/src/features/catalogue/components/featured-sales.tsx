@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSoldList } from '../../../lib/sold-lists.ts';
 
+// Shown 4 across, 2 × 2 on a phone (sold-card.css): every row is full.
 const FEATURED = 4;
 
 /** The most valuable ships and units players have traded, each opening its own page. */
@@ -16,7 +17,7 @@ export function FeaturedSales() {
         <h2 id="landing-featured-title">Top sales</h2>
         <Link to={paths.top.getHref()}>All top lists</Link>
       </div>
-      {top.isPending && <SoldCardSkeletons count={FEATURED} />}
+      {top.isPending && <SoldCardSkeletons count={FEATURED} className="sold-grid--fours" />}
       {top.isError && (
         <Alert tone="error" title="The top sales could not be loaded">
           <div className="row">
@@ -34,7 +35,7 @@ export function FeaturedSales() {
         </p>
       )}
       {top.data && top.data.data.length > 0 && (
-        <div className="sold-grid">
+        <div className="sold-grid sold-grid--fours">
           {top.data.data.map((sale) => (
             <SoldCard key={sale._id} sale={sale} />
           ))}

@@ -26,7 +26,7 @@ describe('container-house landing view', () => {
     expect(card(2).querySelector('[data-stat="area_m2"] dd')?.textContent).toBe('48 m²');
     expect(card(2).querySelector('[data-stat="housing"] dd')?.textContent).toBe('3');
     expect(two.getByText('26% APR')).toBeTruthy();
-    expect(two.getByText('200.000 USDC', { exact: false })).toBeTruthy();
+    expect(two.getByText('$200.000', { exact: false })).toBeTruthy();
     expect(card(2).querySelector('.house-type__minted')?.textContent).toBe('Minted 2,400 / 9,600 pieces');
     expect(within(card(3)).getByText('18.5% APR')).toBeTruthy();
   });

@@ -6,7 +6,8 @@ import { messageOf } from '../../../lib/api-error.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadingBlock } from '../../../components/ui/spinner.tsx';
-import { formatApr, formatMinted, formatUsdc, unitTypeLabel } from '../model/unit-format.ts';
+import { formatPrice } from '../../../lib/format.ts';
+import { formatApr, formatMinted, unitTypeLabel } from '../model/unit-format.ts';
 import { UnitStats } from './unit-stats.tsx';
 import { useHouseTypes, type HouseType } from '../api/get-house-types.ts';
 import './house-types-view.css';
@@ -65,7 +66,7 @@ function HouseTypeCard({ type }: { type: HouseType }) {
       <UnitStats figures={type} compact />
       <p className="house-type__apr">{formatApr(type.apr_bps)}</p>
       <p className="house-type__price">
-        <span className="muted">Current price</span> {formatUsdc(type.price)}
+        <span className="muted">Current price</span> {formatPrice(type.price)}
       </p>
       <p className="house-type__minted">
         <span className="muted">Minted</span> {formatMinted(type.minted, type.total)} pieces

@@ -56,9 +56,9 @@ function MaybeLink({ href, children }: { href: string; children: ReactNode }) {
 }
 
 /** Placeholders of the card's shape while a list loads. */
-export function SoldCardSkeletons({ count }: { count: number }) {
+export function SoldCardSkeletons({ count, className }: { count: number; className?: string }) {
   return (
-    <div className="sold-grid" aria-hidden="true" data-testid="sold-skeleton">
+    <div className={className ? `sold-grid ${className}` : 'sold-grid'} aria-hidden="true" data-testid="sold-skeleton">
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className="sold-card__skeleton" />
       ))}

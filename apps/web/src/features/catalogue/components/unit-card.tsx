@@ -1,7 +1,8 @@
 import type { MarketplaceItem } from '@starport/schemas';
 import { withSize } from '@starport/schemas/images';
 import { Link } from 'react-router';
-import { formatApr, formatUsdc, unitTypeLabel } from '../model/unit-format.ts';
+import { formatPrice } from '../../../lib/format.ts';
+import { formatApr, unitTypeLabel } from '../model/unit-format.ts';
 import { UnitStats } from './unit-stats.tsx';
 import { paths } from '../../../config/paths.ts';
 import './unit-card.css';
@@ -18,7 +19,7 @@ export function UnitCard({ listing }: { listing: MarketplaceItem }) {
       <p className="unit-card__type muted">{unitTypeLabel(item.name, item.apart_label)}</p>
       <UnitStats figures={item} compact />
       <p className="unit-card__apr">{item.apr_bps === undefined ? null : formatApr(item.apr_bps)}</p>
-      <p className="unit-card__price">{formatUsdc(listing.sell_price)}</p>
+      <p className="unit-card__price">{formatPrice(listing.sell_price)}</p>
     </article>
   );
 }

@@ -1,6 +1,6 @@
 import type { MarketplaceItem } from '@starport/schemas';
 import type { HouseType } from '../api/get-house-types.ts';
-import { formatUsdc } from '../model/unit-format.ts';
+import { formatPrice } from '../../../lib/format.ts';
 
 const FLOORS = [
   { floor: 1, name: 'First Floor' },
@@ -42,7 +42,7 @@ export function UnitTraits({ listing, types }: { listing: MarketplaceItem; types
               <th scope="row">{name}</th>
               <td data-label="Apartments">{has ? item.apart_label : `Not in ${item.name} (${floors} floor${floors === 1 ? '' : 's'})`}</td>
               <td data-label="Rarity">{share}</td>
-              <td data-label="Price">{has ? formatUsdc(listing.sell_price) : '—'}</td>
+              <td data-label="Price">{has ? formatPrice(listing.sell_price) : '—'}</td>
             </tr>
           );
         })}

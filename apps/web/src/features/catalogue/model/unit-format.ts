@@ -1,13 +1,9 @@
 /**
- * Container-house figures as players read them. Units are priced in USDC (1 USDC = 1 USD),
- * with the 3 decimals the spec uses for detail prices (§9).
+ * Container-house figures as players read them. Their prices are fiat prices like any other
+ * and are written by lib/format.ts formatPrice (docs/decisions/0028-one-word-for-money.md).
  */
-const usdc = new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
-/** 215.5 → "215.500 USDC" */
-export const formatUsdc = (amount: number): string => `${usdc.format(amount)} USDC`;
 
 /** 2600 basis points → "26% APR" (the APR comes from the data, never a fixed label). */
 export const formatApr = (bps: number): string => `${percent.format(bps / 100)}% APR`;

@@ -256,7 +256,7 @@ function CheckoutPrice({ purchase, price }: { purchase: CheckoutPurchase; price:
   if (purchase.kind === 'listing') {
     return (
       <p className="checkout__price" data-testid="checkout-price">
-        <strong>{formatPrice(purchase.listing.sell_price)}</strong> <span className="muted">USD</span>
+        <strong>{formatPrice(purchase.listing.sell_price)}</strong>
       </p>
     );
   }
@@ -275,7 +275,7 @@ function CheckoutPrice({ purchase, price }: { purchase: CheckoutPurchase; price:
   if (!summary) {
     return purchase.kind === 'item' ? (
       <p className="checkout__price" data-testid="checkout-price" aria-busy="true">
-        <strong>{formatPrice(purchase.item.sell_price)}</strong> <span className="muted">USD · checking…</span>
+        <strong>{formatPrice(purchase.item.sell_price)}</strong> <span className="muted">checking…</span>
       </p>
     ) : (
       <Spinner label="Checking prices…" />
@@ -295,7 +295,7 @@ function CheckoutPrice({ purchase, price }: { purchase: CheckoutPurchase; price:
             {formatPrice(summary.basePrice)}
           </s>
         )}{' '}
-        <strong>{formatPrice(summary.priceTotal)}</strong> <span className="muted">USD</span>
+        <strong>{formatPrice(summary.priceTotal)}</strong>
       </p>
     </div>
   );

@@ -17,7 +17,7 @@ const ELEMENT_NAMES = ['Human', 'AI', 'Alien'];
 export const listingHref = (listing: MarketplaceItem): string =>
   listing.kind === 'house_unit' ? paths.marketItem.getHref(listing._id) : paths.shipDetail.getHref(listing._id);
 
-/** A ship, unit or DNC pack card: picture, name, what it is, and the price in whole USDT. */
+/** A ship, unit or DNC pack card: picture, name, what it is, and the price in whole dollars. */
 export function ListingCard({ listing }: { listing: MarketplaceItem }) {
   const { item } = listing;
   const tags =

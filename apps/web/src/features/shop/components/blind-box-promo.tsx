@@ -8,19 +8,14 @@ import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import type { NewCartItem } from '../../../lib/cart-store.ts';
-import { formatPercent } from '../../../lib/format.ts';
+import { formatPercent, formatPrice } from '../../../lib/format.ts';
 import { useBlindBox } from '../../../lib/blind-box.ts';
 import { useBlindBoxChance } from '../api/blind-box.ts';
 import type { AddToCartSlot } from './add-to-cart-slot.ts';
 import './blind-box-promo.css';
 
 /** The promo shows the box price as the spec does: "$250", with the listed "$1,000" struck through. */
-const promoPrice = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
+const promoPrice = (usd: number) => formatPrice(usd, 'short');
 
 const ODDS_ROWS: { key: keyof BlindBoxOdds; label: string }[] = [
   { key: 'common', label: 'Common' },
@@ -70,11 +65,11 @@ export function BlindBoxPromo({ AddToCart }: { AddToCart: AddToCartSlot }) {
         )}
         {box.data && (
           <p className="blind-box-promo__price" data-testid="blind-box-price">
-            <span>{promoPrice.format(box.data.item.sell_price)}</span>
+            <span>{promoPrice(box.data.item.sell_price)}</span>
             {box.data.item.price > box.data.item.sell_price && (
               <s className="blind-box-promo__listed">
                 <span className="sr-only">Listed price </span>
-                {promoPrice.format(box.data.item.price)}
+                {promoPrice(box.data.item.price)}
               </s>
             )}
           </p>

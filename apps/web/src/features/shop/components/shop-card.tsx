@@ -22,7 +22,7 @@ export const shopCartItem = (s: ShopItem): NewCartItem => ({
   soldout: s.soldout || s.stock <= 0,
 });
 
-/** A ship for sale in the shop: picture, name, element · rarity, price in whole USDT, stock, Add to cart. */
+/** A ship for sale in the shop: picture, name, element · rarity, price in whole dollars, stock, Add to cart. */
 export function ShopCard({ shopItem, AddToCart }: { shopItem: ShopItem; AddToCart: AddToCartSlot }) {
   const { item } = shopItem;
   const soldOut = shopItem.soldout || shopItem.stock <= 0;

@@ -160,7 +160,7 @@ function Purchased({ order }: { order: Order }) {
         </p>
       )}
       <p>
-        Total paid <strong data-testid="card-result-total">{formatPrice(order.total)}</strong> USD
+        Total paid <strong data-testid="card-result-total">{formatPrice(order.total)}</strong>
       </p>
       <Link to={paths.shop.getHref()} className={buttonClass('secondary')}>
         Back to the shop

@@ -3,11 +3,11 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { formatPrice } from '../../../lib/format.ts';
 import { useShipsForSale } from '../api/get-ships-for-sale.ts';
 import { useTotalDeposit } from '../api/get-total-deposit.ts';
 
 const count = new Intl.NumberFormat('en-US');
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
 type Figure = { isPending: boolean; isError: boolean; value: ReactNode };
 
@@ -31,7 +31,7 @@ export function LandingCounters({ houses }: { houses: UseQueryResult<HouseTypesR
       { ...ships, value: ships.data && `${ships.data.total_capped ? 'over ' : ''}${count.format(ships.data.total)}` },
     ],
     ['sales', 'Marketplace sales', { ...sales, value: sales.data && count.format(sales.data.count) }],
-    ['volume', 'Traded between players', { ...sales, value: sales.data && dollars.format(sales.data.total) }],
+    ['volume', 'Traded between players', { ...sales, value: sales.data && formatPrice(sales.data.total, 'whole') }],
     [
       'houses',
       'Container-house pieces minted',

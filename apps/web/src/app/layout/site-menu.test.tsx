@@ -1,0 +1,61 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, Link, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { MenuToggle, useSiteMenu } from './site-menu.tsx';
+
+function Shell() {
+  const menu = useSiteMenu();
+  return (
+    <>
+      <MenuToggle {...menu.toggleProps} />
+      <div {...menu.panelProps} data-open={menu.open}>
+        <Link to="/shop">Shop</Link>
+      </div>
+      <p>Outside</p>
+    </>
+  );
+}
+
+function renderMenu() {
+  // One Shell for both pages, as the header stays mounted while the pages change under it.
+  const router = createMemoryRouter([{ element: <Shell />, children: [{ path: '/' }, { path: '/shop' }] }], {
+    initialEntries: ['/'],
+  });
+  render(<RouterProvider router={router} />);
+  const toggle = screen.getByRole('button', { name: 'Menu' });
+  const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+  return { toggle, panel, router };
+}
+
+describe('the phone header menu', () => {
+  it('opens and closes with its button, which says whether it is open and what it controls', () => {
+    const { toggle, panel } = renderMenu();
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(panel.dataset.open).toBe('true');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('closes on Escape with focus back on the button, on a press outside, and when a link is followed', async () => {
+    const { toggle, panel, router } = renderMenu();
+    fireEvent.click(toggle);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+
+    fireEvent.click(toggle);
+    fireEvent.pointerDown(screen.getByText('Outside'));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.click(toggle);
+    fireEvent.pointerDown(screen.getByRole('link', { name: 'Shop' }));
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(screen.getByRole('link', { name: 'Shop' }));
+    expect(router.state.location.pathname).toBe('/shop');
+    expect(toggle.isConnected).toBe(true);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(panel.dataset.open).toBe('false');
+  });
+});

@@ -1,0 +1,80 @@
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useLocation } from 'react-router';
+
+/**
+ * The phone header's Menu: a disclosure button and the panel it shows (the links and sign-in).
+ * On wider screens layout.css hides the button and always shows the panel's content in the row.
+ * The panel closes when a link is followed (the location changes), on Escape (focus back on the
+ * button) and on a press outside the header.
+ */
+export function useSiteMenu() {
+  const location = useLocation();
+  // Open for the page it was opened on: following a link closes it without an effect.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.key;
+  const id = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenOn(null);
+      toggleRef.current?.focus();
+    };
+    const onPress = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (panelRef.current?.contains(target) || toggleRef.current?.contains(target)) return;
+      setOpenOn(null);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPress);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPress);
+    };
+  }, [open]);
+
+  return {
+    open,
+    toggleProps: {
+      open,
+      controls: id,
+      buttonRef: toggleRef,
+      onToggle: () => setOpenOn(open ? null : location.key),
+    },
+    panelProps: { id, ref: panelRef },
+  };
+}
+
+type MenuToggleProps = {
+  open: boolean;
+  controls: string;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  onToggle: () => void;
+};
+
+/** Three lines, or a cross while the menu is open; named "Menu" for screen readers. */
+export function MenuToggle({ open, controls, buttonRef, onToggle }: MenuToggleProps) {
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      className="site-header__menu-toggle"
+      aria-label="Menu"
+      aria-expanded={open}
+      aria-controls={controls}
+      data-testid="header-menu"
+      onClick={onToggle}
+    >
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+        {open ? (
+          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        ) : (
+          <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        )}
+      </svg>
+    </button>
+  );
+}
