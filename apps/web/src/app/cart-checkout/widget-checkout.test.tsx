@@ -620,6 +620,22 @@ describe('closing the widget', { timeout: 30_000 }, () => {
     expect(widget.iframe.isConnected).toBe(false);
   });
 
+  it('a failure takes focus back from the widget’s frame to the dialog, so Escape closes it and offers the retry', async () => {
+    mockApi();
+    renderCart();
+    const { dialog, widget } = await openWidget('cart');
+    widget.emit('loaded');
+    // The player pressed the widget's own Fail: focus left this document for the widget's frame.
+    act(() => (document.activeElement as HTMLElement | null)?.blur());
+    widget.emit('payment-status', { status: 'failed', payment_id: 'p1', order_id: 'o1', external_order_id: TID });
+    await within(dialog).findByText(FAILED, undefined, WAIT);
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true), WAIT);
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await screen.findByRole('dialog', { name: UNSUCCESSFUL }, WAIT);
+    expect(widget.closeCalls).toBe(1);
+    expect(screen.queryByRole('dialog', { name: 'Pay with Wert' })).toBeNull();
+  });
+
   it('after a failed payment, Pay by card instead leaves for the card provider', async () => {
     const { calls } = mockApi();
     renderItemPage();
