@@ -625,11 +625,25 @@ describe('closing the widget', { timeout: 30_000 }, () => {
     renderCart();
     const { dialog, widget } = await openWidget('cart');
     widget.emit('loaded');
-    // The player pressed the widget's own Fail: focus left this document for the widget's frame.
-    act(() => (document.activeElement as HTMLElement | null)?.blur());
-    widget.emit('payment-status', { status: 'failed', payment_id: 'p1', order_id: 'o1', external_order_id: TID });
-    await within(dialog).findByText(FAILED, undefined, WAIT);
-    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true), WAIT);
+    // The player pressed the widget's own Fail: focus is in the widget's frame, as a browser
+    // reports it (activeElement is the iframe; jsdom would say body, which Radix takes back).
+    const real = Object.getOwnPropertyDescriptor(Document.prototype, 'activeElement')!.get!;
+    Object.defineProperty(document, 'activeElement', {
+      configurable: true,
+      get: () => {
+        const focused = real.call(document) as Element | null;
+        return focused === document.body ? widget.iframe : focused;
+      },
+    });
+    try {
+      act(() => (real.call(document) as HTMLElement | null)?.blur());
+      expect(document.activeElement).toBe(widget.iframe);
+      widget.emit('payment-status', { status: 'failed', payment_id: 'p1', order_id: 'o1', external_order_id: TID });
+      await within(dialog).findByText(FAILED, undefined, WAIT);
+      await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true), WAIT);
+    } finally {
+      delete (document as { activeElement?: unknown }).activeElement;
+    }
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     await screen.findByRole('dialog', { name: UNSUCCESSFUL }, WAIT);
     expect(widget.closeCalls).toBe(1);
