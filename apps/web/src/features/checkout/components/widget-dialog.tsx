@@ -94,7 +94,8 @@ export default function WidgetDialog({ session, purchase, onSucceeded, onEnded }
   useEffect(() => {
     if (!failed) return;
     const next = content.current?.querySelector<HTMLElement>('[data-failure-action]:not(:disabled)');
-    (next ?? content.current)?.focus();
+    // Without scrolling: the notices show the failure from its first line.
+    (next ?? content.current)?.focus({ preventScroll: true });
   }, [failed]);
 
   return (
