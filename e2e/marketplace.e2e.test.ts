@@ -57,6 +57,36 @@ describe('marketplace in Chromium on the demo catalogue', () => {
     await page.getByText('To initiate payment process, please log into your account.').waitFor();
   });
 
+  it('a bad filter in the address shows on its field and keeps the list; a page past the end links the last page', async () => {
+    const all = (await (await fetch(`${server.url}/api/marketplace/find?limit=20`)).json()) as {
+      total: number;
+      data: Listing[];
+    };
+    await page.goto('/market?price_from=abc&rarity=foo');
+    await page.getByRole('heading', { name: `Marketplace · ${all.total.toLocaleString('en-US')} items` }).waitFor();
+    const from = page.getByRole('textbox', { name: 'Price from' });
+    expect(await from.getAttribute('aria-invalid')).toBe('true');
+    const fromError = page.locator(`[id="${await from.getAttribute('aria-describedby')}"]`);
+    expect(await fromError.textContent()).toBe('From must be an amount of US dollars, like 25 or 19.99.');
+    const rarity = page.getByRole('group', { name: 'Rarity' });
+    expect(await page.locator(`[id="${await rarity.getAttribute('aria-describedby')}"]`).textContent()).toBe(
+      "Unknown rarity 'foo': choose from the list.",
+    );
+    expect(await page.getByText('The marketplace could not be loaded').count()).toBe(0);
+    // The list without the bad filters: the first card of the unfiltered list is on screen.
+    await page.getByRole('heading', { name: all.data[0]!.name }).first().waitFor();
+
+    await page.goto('/market?price_from=500&price_to=10');
+    await page.getByText('From must not be above To.').waitFor();
+
+    await page.goto('/market?page=9999');
+    const last = Math.ceil(all.total / 20);
+    await page.getByTestId('list-past-end').getByText(`Page 9999 is past the end: these filters have ${last} pages.`).waitFor();
+    await page.getByRole('link', { name: `Go to the last page (${last})` }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === String(last));
+    await page.getByRole('button', { name: `Page ${last}` }).and(page.locator('[aria-current="page"]')).waitFor();
+  });
+
   it('opens a DNC pack from its card and shows what it credits at the API price', async () => {
     const packs = (await (await fetch(`${server.url}/api/marketplace/find?element=dnc&limit=20`)).json()) as { data: Listing[] };
     const pack = packs.data[0]!;
@@ -72,6 +102,7 @@ describe('marketplace in Chromium on the demo catalogue', () => {
 
   it('an invalid price filter tells the player, not only the log', async () => {
     await page.goto('/market?price_from=abc');
-    await page.getByRole('alert').filter({ hasText: 'could not be loaded' }).waitFor();
+    // On the field itself now (issue 12, item 10), no longer as the whole list's failure.
+    await page.getByTestId('filter-error').filter({ hasText: 'From must be an amount of US dollars' }).waitFor();
   });
 });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { readPageNumber } from './pagination.ts';
+import { MAX_USD, parseUsdToMicro } from './usd-text.ts';
 import { LISTING_KINDS, MARKETPLACE_PAGE_SIZE, MAX_PAGE_SIZE, SHOP_PAGE_SIZE, TOP_LIST_SIZE, type ListingKind } from './catalogue-constants.ts';
+
+export { parseUsdToMicro };
 
 /**
  * Query strings of the catalogue lists. The spec's client sends free text (empty strings for
@@ -14,8 +17,6 @@ export type RarityCode = 0 | 1 | 2 | 3;
 const ELEMENT_ALIASES: Record<string, ElementKey> = { human: 'human', earth: 'human', ai: 'ai', alien: 'alien', dnc: 'dnc' };
 const RARITY_ALIASES: Record<string, RarityCode> = { common: 0, rare: 1, epic: 2, legendary: 3, legend: 3 };
 const MAX_PAGE = 1_000_000;
-/** Far above any real price, and far inside bigint once in micro-units. */
-const MAX_USD = 1_000_000_000n;
 
 /** A query value: repeated keys (`?element=ai&element=alien`) arrive as an array; join them. */
 const text = (field: string, max = 200) =>
@@ -43,19 +44,6 @@ function commaList<T>(ctx: Ctx, field: string, raw: string, aliases: Record<stri
     if (!out.includes(value)) out.push(value);
   }
   return out.length ? out : null;
-}
-
-/** US dollars as typed by a person ("25", "19.99", "$1,500") → micro-units; '' → no bound. */
-export function parseUsdToMicro(raw: string): bigint | 'negative' | 'invalid' | 'too-precise' | 'too-large' {
-  const s = raw.replace(/^\$\s*/, '');
-  if (/^-/.test(s) && /\d/.test(s)) return 'negative';
-  const m = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d*))?$/.exec(s) ?? /^()\.(\d+)$/.exec(s);
-  if (!m) return 'invalid';
-  const whole = (m[1] ?? '').replace(/,/g, '') || '0';
-  const frac = m[2] ?? '';
-  if (frac.length > 6) return 'too-precise';
-  if (BigInt(whole) > MAX_USD) return 'too-large';
-  return BigInt(whole) * 1_000_000n + BigInt(frac.padEnd(6, '0'));
 }
 
 function price(ctx: Ctx, field: string, raw: string): bigint | null | undefined {

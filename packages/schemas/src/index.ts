@@ -13,3 +13,4 @@ export * from './chain.ts';
 export * from './crypto-payments.ts';
 export * from './widget-payments.ts';
 export * from './pagination.ts';
+export * from './brand.ts';

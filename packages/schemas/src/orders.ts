@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CART_OBJECTS } from './cart-constants.ts';
 import { MicroSchema } from './catalogue.ts';
+import { PublicOpeningSchema } from './fairness-api.ts';
 import { pageFields, pageQuerySchema } from './pagination.ts';
 
 /**
@@ -62,6 +63,12 @@ export const OrderLineSchema = z.object({
   total: z.number().int(),
   sell_price: z.number(),
   sell_price_micro: MicroSchema,
+  /**
+   * A blind-box line only: what each box opened so far gave (the ship) with its proof (seed
+   * pair, nonce, roll, odds), box by box. Boxes open once the order is paid, so a paid order
+   * may show fewer than `total` for a moment; absent on every other line.
+   */
+  openings: z.array(PublicOpeningSchema).optional(),
 });
 
 export const OrderSchema = z.object({

@@ -24,6 +24,14 @@ export const orderQueryOptions = (code: string) =>
     staleTime: 0,
   });
 
+/**
+ * Paid, with a blind box whose openings are not all recorded yet: the boxes open just after the
+ * payment is confirmed, so a reader showing what they gave asks again until they are.
+ */
+export const boxesStillOpening = (order: Order): boolean =>
+  (order.status === 'paid' || order.status === 'fulfilled') &&
+  order.lines.some((l) => l.object === 'blindbox' && l.openings !== undefined && l.openings.length < l.total);
+
 type UseOrderOptions = { enabled?: boolean; refetchInterval: (order: Order | undefined) => number | false };
 
 /** The order, asked again every `refetchInterval` ms while it says so (waiting for the webhook). */

@@ -68,3 +68,19 @@ export async function findById(db: DbOrTx, id: string): Promise<OpeningRow | und
   const [row] = await queryRows<OpeningRow>(db, select(sql``, sql`WHERE o.id = ${id}::bigint`));
   return row;
 }
+
+/** The openings of these order lines (their owner's), by line then box. */
+export async function listOfOrderLines(
+  db: DbOrTx,
+  orderLineIds: number[],
+): Promise<(OpeningRow & { order_line_id: string })[]> {
+  if (orderLineIds.length === 0) return [];
+  const ids = sql.join(
+    orderLineIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return queryRows<OpeningRow & { order_line_id: string }>(
+    db,
+    select(sql`, o.order_line_id::text AS order_line_id`, sql`WHERE o.order_line_id IN (${ids})`, sql`ORDER BY o.order_line_id, o.box_index`),
+  );
+}

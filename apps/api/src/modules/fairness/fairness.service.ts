@@ -1,18 +1,10 @@
-import {
-  shipImagePath,
-  type ActiveSeed,
-  type Element,
-  type MyOpening,
-  type PublicOpening,
-  type Rarity,
-  type RevealedSeed,
-} from '@starport/schemas';
+import type { ActiveSeed, MyOpening, PublicOpening, RevealedSeed } from '@starport/schemas';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { iso } from '../../lib/money.ts';
 import { activePair, rotatePair, type RevealedPair, type SeedPairRow } from './seed-pairs.ts';
 import * as repo from './fairness.repo.ts';
-import type { OpeningRow } from './fairness.repo.ts';
+import { openingView } from './opening-view.ts';
 
 export type Rotation = { revealed: RevealedSeed | null; active: ActiveSeed };
 
@@ -30,34 +22,6 @@ const revealedView = (p: RevealedPair): RevealedSeed => ({
   client_seed: p.clientSeed,
   last_nonce: p.lastNonce,
 });
-
-function openingView(r: OpeningRow): PublicOpening {
-  return {
-    id: r.id,
-    box_code: r.box_code,
-    box_name: r.box_name,
-    opened_at: iso(r.opened_at),
-    server_seed_hash: r.server_seed_hash,
-    server_seed: r.server_seed ?? null,
-    client_seed: r.client_seed,
-    nonce: Number(r.nonce),
-    roll: Number(r.roll),
-    rarity: Number(r.rarity),
-    odds: {
-      common: Number(r.odds_common_bps),
-      rare: Number(r.odds_rare_bps),
-      epic: Number(r.odds_epic_bps),
-      legend: Number(r.odds_legendary_bps),
-    },
-    ship: {
-      id: r.ship_id,
-      name: r.ship_name,
-      rarity: Number(r.ship_rarity),
-      element: Number(r.ship_element),
-      image: shipImagePath(Number(r.ship_element) as Element, Number(r.ship_rarity) as Rarity, Number(r.ship_art_seed)),
-    },
-  };
-}
 
 /**
  * Provably fair openings, the player's side (docs/decisions/0017): the seed pair, its

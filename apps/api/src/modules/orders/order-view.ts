@@ -1,4 +1,4 @@
-import type { Order, OrderStatus, PaymentMethod } from '@starport/schemas';
+import type { Order, OrderStatus, PaymentMethod, PublicOpening } from '@starport/schemas';
 import { iso, microToUsd } from '../../lib/money.ts';
 import { BOX_PREFIX } from '../cart/index.ts';
 import type { OrderLineRow, OrderRow } from './orders.repo.ts';
@@ -12,8 +12,11 @@ function lineId(l: OrderLineRow): string {
   return `${BOX_PREFIX}${l.blindBoxCode}`;
 }
 
-/** An order as its owner sees it: no internal ids, no provider session, no review flag. */
-export function orderView(row: OrderRow, lines: OrderLineRow[]): Order {
+/**
+ * An order as its owner sees it: no internal ids, no provider session, no review flag. A
+ * blind-box line carries its boxes' openings (`openings`, by order line id) when given.
+ */
+export function orderView(row: OrderRow, lines: OrderLineRow[], openings?: Map<number, PublicOpening[]>): Order {
   return {
     code: row.code,
     status: row.status as OrderStatus,
@@ -37,6 +40,7 @@ export function orderView(row: OrderRow, lines: OrderLineRow[]): Order {
       total: l.quantity,
       sell_price: usd(l.unitSellPriceMicro),
       sell_price_micro: l.unitSellPriceMicro.toString(),
+      ...(l.object === 'blindbox' && openings ? { openings: openings.get(l.id) ?? [] } : {}),
     })),
   };
 }

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
-import { addShopLine, lapse, stockOf } from './orders.fixtures.ts';
+import { addBlindBox, addShopLine, lapse, stockOf } from './orders.fixtures.ts';
 import { OrdersService } from './orders.service.ts';
 
 const USD = 1_000_000n;
@@ -31,6 +31,7 @@ describe('GET /api/orders, GET /api/orders/{code}, POST /api/orders/{code}/cance
     alice = await sign('alice');
     bob = await sign('bob');
     line = await addShopLine(t.database.db, { stock: 50, sellMicro: 99n * USD, name: 'Nova Skiff' });
+    await addBlindBox(t.database.db);
   });
   afterAll(async () => t?.close());
 
@@ -151,6 +152,45 @@ describe('GET /api/orders, GET /api/orders/{code}, POST /api/orders/{code}/cance
     });
     const res = await cancel(mine.code, alice.token);
     expect([res.statusCode, body(res).msg]).toEqual([409, 'This order is paid and can no longer be cancelled.']);
+  });
+
+  it('shows the buyer what each blind box gave, with its proof, on the order and in the list', async () => {
+    const mine = await orders.openOrder(alice.id, [{ id: 'blindbox-frontier', total: 2, object: 'blindbox' }], 'card');
+    type Opening = { id: string; nonce: number; server_seed_hash: string; client_seed: string; ship: { id: string; name: string; image: string } };
+    type BoxLine = { object: string; openings?: Opening[] };
+    const boxLineOf = async () =>
+      (body(await get(`/api/orders/${mine.code}`, alice.token)).data as { lines: BoxLine[] }).lines[0]!;
+    // Unpaid: nothing opened yet.
+    expect((await boxLineOf()).openings).toEqual([]);
+
+    await orders.markPaid(mine.id, { provider: 'sandbox', eventId: `evt_${mine.code}`, amountMicro: BigInt(mine.total_micro) });
+    await t.drainJobs();
+    const line = await boxLineOf();
+    const recorded = await queryRows<{ id: string; nonce: number; ship_id: string; ship_name: string }>(
+      t.database.db,
+      sql`SELECT o.id::text AS id, o.nonce, o.ship_id::text AS ship_id, s.name AS ship_name FROM blind_box_openings o
+          JOIN order_lines l ON l.id = o.order_line_id JOIN ships s ON s.id = o.ship_id
+          WHERE l.order_id = ${mine.id} ORDER BY o.box_index`,
+    );
+    expect(recorded).toHaveLength(2);
+    expect(line.openings).toEqual(
+      recorded.map((r) =>
+        expect.objectContaining({
+          id: r.id,
+          nonce: r.nonce,
+          server_seed_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+          client_seed: expect.any(String),
+          // The active pair's server seed stays secret until the player rotates it.
+          server_seed: null,
+          ship: expect.objectContaining({ id: r.ship_id, name: r.ship_name, image: expect.stringContaining('/') }),
+        }),
+      ),
+    );
+    const listed = (body(await get('/api/orders', alice.token)).data as { orders: { code: string; lines: BoxLine[] }[] }).orders;
+    expect(listed.find((o) => o.code === mine.code)!.lines[0]!.openings).toEqual(line.openings);
+    // A ship line has no openings; another player never sees these.
+    expect(listed.flatMap((o) => o.lines).filter((l) => l.object !== 'blindbox').every((l) => !('openings' in l))).toBe(true);
+    expect((await get(`/api/orders/${mine.code}`, bob.token)).statusCode).toBe(404);
   });
 
   it('the expiry job, run by the app’s worker when due, expires the order and gives its stock back', async () => {

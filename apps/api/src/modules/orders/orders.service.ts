@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { priceCart, readDiscountTiers } from '../cart/index.ts';
+import { openingsByOrderLine } from '../fairness/index.ts';
 import { ORDER_FULFIL_JOB } from './fulfil-order-job.ts';
 import { newOrderCode } from './order-code.ts';
 import { PAID_STATUSES } from './order-states.ts';
@@ -271,7 +272,7 @@ export class OrdersService {
   async getOwned(userId: string, code: string): Promise<Order> {
     const order = await repo.findOwned(this.d.db, userId, code);
     if (!order) throw orderGone();
-    return orderView(order, await repo.linesOf(this.d.db, [order.id]));
+    return this.present(order, await repo.linesOf(this.d.db, [order.id]));
   }
 
   /** GET /api/orders: the caller's orders, newest first. */
@@ -285,11 +286,13 @@ export class OrdersService {
       this.d.db,
       rows.map((r) => r.id),
     );
+    const openings = await this.openingsOf(lines);
     return {
       orders: rows.map((r) =>
         orderView(
           r,
           lines.filter((l) => l.orderId === r.id),
+          openings,
         ),
       ),
       total,
@@ -301,7 +304,19 @@ export class OrdersService {
   private async view(orderId: number): Promise<Order> {
     const order = await repo.findById(this.d.db, orderId);
     if (!order) throw orderGone();
-    return orderView(order, await repo.linesOf(this.d.db, [orderId]));
+    return this.present(order, await repo.linesOf(this.d.db, [orderId]));
+  }
+
+  /** The order with what its blind boxes gave (the fairness area keeps the openings). */
+  private async present(order: repo.OrderRow, lines: repo.OrderLineRow[]): Promise<Order> {
+    return orderView(order, lines, await this.openingsOf(lines));
+  }
+
+  private openingsOf(lines: repo.OrderLineRow[]) {
+    return openingsByOrderLine(
+      this.d.db,
+      lines.filter((l) => l.object === 'blindbox').map((l) => l.id),
+    );
   }
 
   /**

@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BRAND_COLOURS, BRAND_ICON_SVG } from '@starport/schemas';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { eventKinds, openSale, orderByCode, shopLine, stockOf, USD } from './payments.fixtures.ts';
 
@@ -63,6 +64,25 @@ describe('the sandbox hosted checkout, over real HTTP', () => {
     expect(html).toMatch(/id="total">\$150\.00</);
     expect(html.match(/<form method="post"/g)).toHaveLength(3);
     expect(html).not.toMatch(/<script|https?:\/\//);
+  });
+
+  it('is branded like the shop (name, colours, icon) and serves its favicon, within the page’s CSP', async () => {
+    const { code, page } = await buy();
+    const res = await fetch(page);
+    const html = await res.text();
+    expect(html).toMatch(new RegExp(`<title>Card payment · ${code} · Starport</title>`));
+    expect(html).toContain('<link rel="icon" type="image/svg+xml" href="/sandbox/stripe/favicon.svg">');
+    expect(html).toMatch(/<span class="brand">Starport<\/span>/);
+    for (const colour of [BRAND_COLOURS.bg, BRAND_COLOURS.bgRaised, BRAND_COLOURS.accent, BRAND_COLOURS.text]) {
+      expect(html).toContain(colour);
+    }
+    // The icon comes from this server, which the page's CSP allows for images.
+    expect(res.headers.get('content-security-policy')).toMatch(/img-src 'self'/);
+
+    const icon = await fetch(`${base}/sandbox/stripe/favicon.svg`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(await icon.text()).toBe(BRAND_ICON_SVG);
   });
 
   it('Pay: our webhook receives the signed event, the order is paid, 303 to success_url', async () => {

@@ -620,6 +620,36 @@ describe('closing the widget', { timeout: 120_000 }, () => {
     expect(widget.iframe.isConnected).toBe(false);
   });
 
+  it('a failure takes focus back from the widget’s frame to the dialog, so Escape closes it and offers the retry', async () => {
+    mockApi();
+    renderCart();
+    const { dialog, widget } = await openWidget('cart');
+    widget.emit('loaded');
+    // The player pressed the widget's own Fail: focus is in the widget's frame, as a browser
+    // reports it (activeElement is the iframe; jsdom would say body, which Radix takes back).
+    const real = Object.getOwnPropertyDescriptor(Document.prototype, 'activeElement')!.get!;
+    Object.defineProperty(document, 'activeElement', {
+      configurable: true,
+      get: () => {
+        const focused = real.call(document) as Element | null;
+        return focused === document.body ? widget.iframe : focused;
+      },
+    });
+    try {
+      act(() => (real.call(document) as HTMLElement | null)?.blur());
+      expect(document.activeElement).toBe(widget.iframe);
+      widget.emit('payment-status', { status: 'failed', payment_id: 'p1', order_id: 'o1', external_order_id: TID });
+      await within(dialog).findByText(FAILED, undefined, WAIT);
+      await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true), WAIT);
+    } finally {
+      delete (document as { activeElement?: unknown }).activeElement;
+    }
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await screen.findByRole('dialog', { name: UNSUCCESSFUL }, WAIT);
+    expect(widget.closeCalls).toBe(1);
+    expect(screen.queryByRole('dialog', { name: 'Pay with Wert' })).toBeNull();
+  });
+
   it('after a failed payment, Pay by card instead leaves for the card provider', async () => {
     const { calls } = mockApi();
     renderItemPage();

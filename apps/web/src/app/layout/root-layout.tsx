@@ -2,6 +2,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { PurchaseOutcomeOutlet } from '../../features/checkout/components/purchase-outcome-outlet.tsx';
 import { ActivationPrompt } from '../../features/accounts/components/activation-prompt.tsx';
 import { WalletUrlPrompts } from '../../features/accounts/components/wallet-url-prompts.tsx';
+import { useDocumentTitle } from '../page-title.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { useCaptureWalletRef } from './use-capture-wallet-ref.ts';
@@ -13,6 +14,7 @@ import './layout.css';
  */
 export function RootLayout() {
   useCaptureWalletRef();
+  useDocumentTitle();
   return (
     <>
       <a className="skip-link" href="#main">

@@ -55,8 +55,55 @@ describe('marketplace list', () => {
     renderRoutes([page('/market', <MarketPage />)], '/market');
     await screen.findByText(/No items match these filters/);
     vi.unstubAllGlobals();
-    mockFetch(() => json(400, { error: true, code: 'BAD_REQUEST', msg: 'price_from must be a number of US dollars.' }));
-    renderRoutes([page('/market', <MarketPage />)], '/market?price_from=abc');
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('price_from must be a number'));
+    mockFetch(() => json(503, { error: true, code: 'UNAVAILABLE', msg: 'The marketplace is resting.' }));
+    renderRoutes([page('/market', <MarketPage />)], '/market');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('The marketplace is resting.'));
+  });
+
+  /** The message a field points at with aria-describedby, when it says it is invalid. */
+  const problemOf = (field: HTMLElement) =>
+    field.getAttribute('aria-invalid') === 'true'
+      ? document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent
+      : undefined;
+  const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams);
+
+  it('shows a bad price on its field and keeps the list, asked without it', async () => {
+    const { calls } = mockFetch(() => answer(45, 20));
+    renderRoutes([page('/market', <MarketPage />)], '/market?price_from=abc&rarity=epic');
+    await screen.findByRole('heading', { name: 'Marketplace · 45 items' });
+    expect(problemOf(screen.getByRole('textbox', { name: 'Price from' }))).toBe(
+      'From must be an amount of US dollars, like 25 or 19.99.',
+    );
+    expect(screen.getAllByText('250 USDT')).toHaveLength(20);
+    expect(screen.queryByText('The marketplace could not be loaded')).toBeNull();
+    expect(calls.map((c) => queryOf(c.url))).toEqual([{ rarity: 'epic', page: '1', limit: '20' }]);
+  });
+
+  it('says when From is above To, on the field, and lists without the price range', async () => {
+    const { calls } = mockFetch(() => answer(45, 20));
+    renderRoutes([page('/market', <MarketPage />)], '/market?price_from=500&price_to=10');
+    await screen.findByRole('heading', { name: 'Marketplace · 45 items' });
+    expect(problemOf(screen.getByRole('textbox', { name: 'Price from' }))).toBe('From must not be above To.');
+    expect(screen.getByRole('textbox', { name: 'Price to' }).getAttribute('aria-invalid')).toBeNull();
+    expect(calls.map((c) => queryOf(c.url))).toEqual([{ page: '1', limit: '20' }]);
+  });
+
+  it('shows an unknown rarity on the rarity filter and keeps the known ones', async () => {
+    const { calls } = mockFetch(() => answer(45, 20));
+    renderRoutes([page('/market', <MarketPage />)], '/market?rarity=foo,epic');
+    await screen.findByRole('heading', { name: 'Marketplace · 45 items' });
+    expect(problemOf(screen.getByRole('group', { name: 'Rarity' }))).toBe("Unknown rarity 'foo': choose from the list.");
+    expect(calls.map((c) => queryOf(c.url))).toEqual([{ rarity: 'epic', page: '1', limit: '20' }]);
+    expect(screen.getAllByText('250 USDT')).toHaveLength(20);
+  });
+
+  it('says a page past the end is past the end and links the last page', async () => {
+    mockFetch(() => answer(45, 0));
+    const { router } = renderRoutes([page('/market', <MarketPage />)], '/market?rarity=epic&page=9999');
+    const note = await screen.findByTestId('list-past-end');
+    expect(note.textContent).toContain('Page 9999 is past the end: these filters have 3 pages.');
+    expect(screen.queryByText(/No items match these filters/)).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'Go to the last page (3)' }));
+    expect(router.state.location.search).toBe('?rarity=epic&page=3');
   });
 });

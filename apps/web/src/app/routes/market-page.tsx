@@ -1,5 +1,7 @@
-import { CatalogueList } from '../../features/catalogue/components/catalogue-list.tsx';
+import { CatalogueList, RARITY_OPTIONS } from '../../features/catalogue/components/catalogue-list.tsx';
 import type { FilterOption } from '../../features/catalogue/components/filter-panel.tsx';
+import { useMemo } from 'react';
+import { checkListFilters } from '../../lib/list-filter-problems.ts';
 import { useListFilters } from '../../lib/list-filters.ts';
 import { MARKET_PAGE_SIZE, useMarketplaceFind } from '../../features/marketplace/api/find-marketplace.ts';
 import { ListingCard } from '../../features/marketplace/components/listing-card.tsx';
@@ -11,14 +13,21 @@ const ELEMENT_OPTIONS: FilterOption[] = [
   { value: 'human', label: 'Human' },
 ];
 
-/** /market and /market/list: filters live in the URL, so back and forward walk through them. */
+const CHOICES = { element: ELEMENT_OPTIONS.map((o) => o.value), rarity: RARITY_OPTIONS.map((o) => o.value) };
+
+/**
+ * /market and /market/list: filters live in the URL, so back and forward walk through them. A
+ * filter the API would refuse is shown on its field and left out of the call: the list stays.
+ */
 export default function MarketPage() {
   const { filters, update } = useListFilters();
-  const query = useMarketplaceFind(filters);
+  const { usable, problems } = useMemo(() => checkListFilters(filters, CHOICES), [filters]);
+  const query = useMarketplaceFind(usable);
   return (
     <CatalogueList
       title="Marketplace"
       filters={filters}
+      problems={problems}
       onChange={update}
       elements={ELEMENT_OPTIONS}
       query={query}

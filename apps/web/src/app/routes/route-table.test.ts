@@ -13,3 +13,14 @@ describe('registered routes', () => {
     expect([...pages].sort()).toEqual([...WEB_ROUTE_PATTERNS].sort());
   });
 });
+
+describe('page titles in the route table', () => {
+  const withPaths = (list: RouteObject[]): RouteObject[] =>
+    list.flatMap((route) => [...(route.path ? [route] : []), ...withPaths(route.children ?? [])]);
+
+  // The tab shows each page's name (app/page-title.ts): a page added without one fails here.
+  it('give every page route, the 404 included, a title', () => {
+    const missing = withPaths(routes).filter((route) => !(route.handle as { title?: string } | undefined)?.title);
+    expect(missing.map((route) => route.path)).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import HomeRoute from './home-route.tsx';
 import { lazyPage } from '../lazy-page.ts';
+import type { PageHandle } from '../page-title.ts';
 import { RootLayout } from '../layout/root-layout.tsx';
 import { RouteErrorPage } from '../route-error-page.tsx';
 import { RouteGuard } from '../route-guard.tsx';
@@ -31,6 +32,9 @@ const LeaderboardPage = lazyPage(() => import('../../features/leaderboards/pages
 const TopPage = lazyPage(() => import('./top-page.tsx'));
 const NotFoundPage = lazyPage(() => import('../not-found-page.tsx'));
 
+// Each page's name for the browser tab (app/page-title.ts); route-table.test.ts checks every page has one.
+const page = (title: string): PageHandle => ({ title });
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -42,33 +46,33 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         children: [
           // The landing page or the marketplace, by the home_version setting.
-          { path: paths.home.path, element: <HomeRoute /> },
-          { path: paths.login.path, element: <LoginPage /> },
-          { path: paths.registry.path, element: <RegistryPage /> },
-          { path: paths.emailActive.path, element: <EmailActivePage /> },
-          { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
-          { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
-          { path: paths.changePassword.path, element: <ChangePasswordPage /> },
-          { path: paths.linkEmail.path, element: <LinkEmailPage /> },
-          { path: paths.connectWallet.path, element: <ConnectWalletPage /> },
-          { path: paths.tos.path, element: <TosPage /> },
-          { path: paths.termsOfService.path, element: <TosPage /> },
-          { path: paths.privacy.path, element: <PrivacyPage /> },
-          { path: paths.contact.path, element: <ContactPage /> },
-          { path: paths.market.path, element: <MarketPage /> },
-          { path: paths.marketList.path, element: <MarketPage /> },
-          { path: paths.marketItem.path, element: <UnitDetailPage /> },
-          { path: paths.shipDetail.path, element: <ShipDetailPage /> },
-          { path: paths.shipItem.path, element: <ShipDetailPage /> },
-          { path: paths.shop.path, element: <ShopPage /> },
-          { path: paths.shopItem.path, element: <ShopItemPage /> },
-          { path: paths.cardPaymentResult.path, element: <CardPaymentResultPage /> },
-          { path: paths.myOrders.path, element: <MyOrdersPage /> },
-          { path: paths.fairness.path, element: <FairnessPage /> },
-          { path: paths.fairnessVerify.path, element: <VerifyOpeningPage /> },
-          { path: paths.leaderboard.path, element: <LeaderboardPage /> },
-          { path: paths.top.path, element: <TopPage /> },
-          { path: '*', element: <NotFoundPage /> },
+          { path: paths.home.path, element: <HomeRoute />, handle: page('Home') },
+          { path: paths.login.path, element: <LoginPage />, handle: page('Sign in') },
+          { path: paths.registry.path, element: <RegistryPage />, handle: page('Sign up') },
+          { path: paths.emailActive.path, element: <EmailActivePage />, handle: page('Account activation') },
+          { path: paths.forgotPassword.path, element: <ForgotPasswordPage />, handle: page('Forgot password') },
+          { path: paths.resetPassword.path, element: <ResetPasswordPage />, handle: page('Reset password') },
+          { path: paths.changePassword.path, element: <ChangePasswordPage />, handle: page('Change password') },
+          { path: paths.linkEmail.path, element: <LinkEmailPage />, handle: page('Link an e-mail') },
+          { path: paths.connectWallet.path, element: <ConnectWalletPage />, handle: page('Link a wallet') },
+          { path: paths.tos.path, element: <TosPage />, handle: page('Terms of Service') },
+          { path: paths.termsOfService.path, element: <TosPage />, handle: page('Terms of Service') },
+          { path: paths.privacy.path, element: <PrivacyPage />, handle: page('Privacy Policy') },
+          { path: paths.contact.path, element: <ContactPage />, handle: page('Contact us') },
+          { path: paths.market.path, element: <MarketPage />, handle: page('Marketplace') },
+          { path: paths.marketList.path, element: <MarketPage />, handle: page('Marketplace') },
+          { path: paths.marketItem.path, element: <UnitDetailPage />, handle: page('Apartment unit') },
+          { path: paths.shipDetail.path, element: <ShipDetailPage />, handle: page('Ship') },
+          { path: paths.shipItem.path, element: <ShipDetailPage />, handle: page('Ship') },
+          { path: paths.shop.path, element: <ShopPage />, handle: page('Shop') },
+          { path: paths.shopItem.path, element: <ShopItemPage />, handle: page('Shop item') },
+          { path: paths.cardPaymentResult.path, element: <CardPaymentResultPage />, handle: page('Card payment') },
+          { path: paths.myOrders.path, element: <MyOrdersPage />, handle: page('My orders') },
+          { path: paths.fairness.path, element: <FairnessPage />, handle: page('Provably fair') },
+          { path: paths.fairnessVerify.path, element: <VerifyOpeningPage />, handle: page('Verify an opening') },
+          { path: paths.leaderboard.path, element: <LeaderboardPage />, handle: page('Leaderboard') },
+          { path: paths.top.path, element: <TopPage />, handle: page('Top sales') },
+          { path: '*', element: <NotFoundPage />, handle: page('Page not found') },
         ],
       },
     ],

@@ -1,11 +1,13 @@
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button.tsx';
 import { CartBar } from '../../features/cart/components/cart-bar.tsx';
-import { CatalogueList } from '../../features/catalogue/components/catalogue-list.tsx';
+import { CatalogueList, RARITY_OPTIONS } from '../../features/catalogue/components/catalogue-list.tsx';
 import type { FilterOption } from '../../features/catalogue/components/filter-panel.tsx';
 import { SHOP_PAGE_SIZE, useShopFind } from '../../features/shop/api/find-shop.ts';
 import { BlindBoxPromo } from '../../features/shop/components/blind-box-promo.tsx';
 import { CartCheckoutButton } from '../../features/checkout/components/checkout-button.tsx';
 import { ShopCard } from '../../features/shop/components/shop-card.tsx';
+import { useMemo } from 'react';
+import { checkListFilters } from '../../lib/list-filter-problems.ts';
 import { useListFilters } from '../../lib/list-filters.ts';
 import { CartPanelWithCheckout } from '../cart-checkout/cart-checkout.tsx';
 import './shop-page.css';
@@ -16,6 +18,8 @@ const ELEMENT_OPTIONS: FilterOption[] = [
   { value: 'alien', label: 'Alien' },
   { value: 'human', label: 'Human' },
 ];
+
+const CHOICES = { element: ELEMENT_OPTIONS.map((o) => o.value), rarity: RARITY_OPTIONS.map((o) => o.value) };
 
 /**
  * Above the list: the promo and the cart panel side by side; on narrow screens the panel folds
@@ -36,12 +40,15 @@ function ShopLead() {
 /** /shop: the blind-box promo and the cart, then the shop's ships; filters live in the URL. */
 export default function ShopPage() {
   const { filters, update } = useListFilters();
-  const query = useShopFind(filters);
+  // A filter the API would refuse shows on its field and is left out of the call (market-page.tsx).
+  const { usable, problems } = useMemo(() => checkListFilters(filters, CHOICES), [filters]);
+  const query = useShopFind(usable);
   return (
     <CatalogueList
       title="Shop"
       lead={<ShopLead />}
       filters={filters}
+      problems={problems}
       onChange={update}
       elements={ELEMENT_OPTIONS}
       query={query}

@@ -11,15 +11,19 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   label: string;
   name: string;
   hint?: ReactNode;
+  /** This field's own error, shown under it and announced with it (aria-invalid, aria-describedby). */
+  error?: string | null;
 };
 
 /**
  * A labelled text input. For type="password" it adds a Show/Hide toggle whose accessible name
  * comes from its text ("Show password"), not aria-label, so getByLabel('Password') stays unique.
  */
-export function Input({ label, hint, type = 'text', className, ...rest }: InputProps) {
+export function Input({ label, hint, error, type = 'text', className, ...rest }: InputProps) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   const [revealed, setRevealed] = useState(false);
   const isPassword = type === 'password';
   return (
@@ -32,7 +36,8 @@ export function Input({ label, hint, type = 'text', className, ...rest }: InputP
           id={id}
           className="field__input"
           type={isPassword && revealed ? 'text' : type}
-          aria-describedby={hint ? hintId : undefined}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
           {...rest}
         />
         {isPassword && (
@@ -49,12 +54,22 @@ export function Input({ label, hint, type = 'text', className, ...rest }: InputP
           </button>
         )}
       </div>
+      {error && <FieldError id={errorId}>{error}</FieldError>}
       {hint && (
         <p id={hintId} className="field__hint">
           {hint}
         </p>
       )}
     </div>
+  );
+}
+
+/** A field's error under it; the field points at it with aria-describedby. */
+export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className="field__error" data-testid="field-error">
+      {children}
+    </p>
   );
 }
 

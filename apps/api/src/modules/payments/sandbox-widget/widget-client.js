@@ -146,6 +146,12 @@
     });
   });
 
+  // Escape closes the widget as its Close button does: focus is in this frame once the player
+  // has pressed one of its buttons, where the shop's dialog never hears the key.
+  document.addEventListener('keydown', function (event) {
+    if (event.key === 'Escape') actions.close();
+  });
+
   // What the initializer sends after `loaded`: `extra` carries the item's name.
   window.addEventListener('message', function (event) {
     if (event.source !== window.parent || event.origin !== parentOrigin) return;

@@ -1,4 +1,5 @@
-import { SANDBOX_PATH, type SandboxLine, type SandboxSession } from './sandbox-sessions.ts';
+import { BRAND_COLOURS as C, BRAND_NAME } from '@starport/schemas';
+import { SANDBOX_ICON_PATH, SANDBOX_PATH, type SandboxLine, type SandboxSession } from './sandbox-sessions.ts';
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -7,15 +8,20 @@ const money = (cents: number, currency: string) =>
   `${currency.toUpperCase() === 'USD' ? '$' : `${currency.toUpperCase()} `}${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 // Inline styles only: the CSP allows 'unsafe-inline' styles but no inline script, and the page
-// needs none (plain form posts). No external assets.
-const STYLE = `body{font:16px/1.5 system-ui,sans-serif;background:#0b1020;color:#e8ecf8;margin:0;padding:2rem 1rem}
-main{max-width:32rem;margin:0 auto;background:#151c33;border-radius:12px;padding:1.5rem}
-h1{font-size:1.25rem;margin:0 0 .25rem}.muted{color:#9aa5c4;font-size:.875rem}
-table{width:100%;border-collapse:collapse;margin:1rem 0}td{padding:.4rem 0;border-bottom:1px solid #26304f;vertical-align:top}
+// needs none (plain form posts). No external assets: the icon is served by this app. The
+// shop's name, colours and icon (packages/schemas brand.ts), so the player sees where they are.
+const STYLE = `body{font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:${C.bg};color:${C.text};margin:0;padding:1.5rem 1rem}
+header{max-width:32rem;margin:0 auto 1rem;display:flex;align-items:center;gap:.6rem}
+header img{width:32px;height:32px}.brand{font-weight:800;font-size:1.2rem;letter-spacing:.02em}
+.sandbox{margin-left:auto;font-size:.75rem;border:1px solid ${C.warning};color:${C.warning};border-radius:999px;padding:.1rem .6rem}
+main{max-width:32rem;margin:0 auto;background:${C.bgRaised};border:1px solid ${C.line};border-radius:10px;padding:1.5rem}
+h1{font-size:1.25rem;margin:0 0 .25rem}.muted{color:${C.textMuted};font-size:.875rem}a{color:${C.accent}}
+table{width:100%;border-collapse:collapse;margin:1rem 0}td{padding:.4rem 0;border-bottom:1px solid ${C.line};vertical-align:top}
 td.n{text-align:right;white-space:nowrap}tr.total td{font-weight:700;border-bottom:0}
-.alert{padding:.75rem;border-radius:8px;margin:1rem 0}.error{background:#4a1624;color:#ffd3dc}.info{background:#1c3a4a}
-form{display:inline}button{font:inherit;padding:.6rem 1.1rem;border-radius:8px;border:0;margin:.25rem .25rem 0 0;cursor:pointer}
-.pay{background:#3ddc97;color:#06281a;font-weight:700}.decline{background:#e0a43a;color:#2a1a00}.abandon{background:#2b3556;color:#e8ecf8}`;
+.alert{padding:.75rem;border-radius:8px;margin:1rem 0}.error{border:1px solid ${C.danger};color:${C.danger}}.info{border:1px solid ${C.accent}}
+form{display:inline}button{font:inherit;padding:.6rem 1.1rem;border-radius:10px;border:1px solid transparent;margin:.25rem .25rem 0 0;cursor:pointer;min-height:44px}
+.pay{background:${C.accent};color:${C.accentInk};font-weight:700}.decline{background:transparent;border-color:${C.warning};color:${C.warning}}
+.abandon{background:transparent;border-color:${C.line};color:${C.text}}`;
 
 export type PageNotice = { kind: 'error' | 'info'; text: string } | null;
 
@@ -36,7 +42,7 @@ export function checkoutPage(s: SandboxSession, notice: PageNotice): string {
     ? `<form method="post" action="${action('pay')}"><button class="pay" type="submit">Pay ${money(s.amountTotal, s.currency)}</button></form>` +
       `<form method="post" action="${action('decline')}"><button class="decline" type="submit">Decline</button></form>` +
       `<form method="post" action="${action('abandon')}"><button class="abandon" type="submit">Abandon</button></form>`
-    : `<p><a href="${escape(s.status === 'complete' ? s.successUrl : s.cancelUrl)}" style="color:#8fb8ff">Back to Starport</a></p>`;
+    : `<p><a href="${escape(s.status === 'complete' ? s.successUrl : s.cancelUrl)}">Back to ${BRAND_NAME}</a></p>`;
   const status = open
     ? null
     : s.status === 'complete'
@@ -45,8 +51,11 @@ export function checkoutPage(s: SandboxSession, notice: PageNotice): string {
   const shown = notice ?? (status ? { kind: 'info' as const, text: status } : null);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Sandbox checkout · ${escape(code)}</title><style>${STYLE}</style></head>
-<body><main>
+<meta name="theme-color" content="${C.bg}">
+<title>Card payment · ${escape(code)} · ${BRAND_NAME}</title>
+<link rel="icon" type="image/svg+xml" href="${SANDBOX_ICON_PATH}"><style>${STYLE}</style></head>
+<body><header><img src="${SANDBOX_ICON_PATH}" alt=""><span class="brand">${BRAND_NAME}</span><span class="sandbox">Sandbox</span></header>
+<main>
 <p class="muted">Sandbox card payment: no real card is charged.</p>
 <h1>Order ${escape(code)}</h1>
 <table><tbody>${rows}<tr class="total"><td>Total</td><td></td><td class="n" id="total">${money(s.amountTotal, s.currency)}</td></tr></tbody></table>

@@ -10,6 +10,8 @@ export type SandboxSession = typeof sandboxSessions.$inferSelect;
 export type SandboxLine = { name: string; description: string | null; unit_amount: number; quantity: number };
 
 export const SANDBOX_PATH = '/sandbox/stripe/checkout';
+/** The shop's icon, served beside the hosted checkout as its favicon. */
+export const SANDBOX_ICON_PATH = '/sandbox/stripe/favicon.svg';
 
 /**
  * The sandbox's stand-in for stripe.checkout.sessions.create: the session is a row, its

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { BRAND_ICON_SVG } from '@starport/schemas';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { checkoutPage, type PageNotice } from './sandbox-page.ts';
@@ -51,6 +52,10 @@ export const sandboxCheckoutRoutes: FastifyPluginAsync<SandboxOptions> = async (
   };
 
   const opts = { schema: { hide: true } };
+  // The page's favicon, the web app's own icon: without it the browser's guess is a 404.
+  app.get('/favicon.svg', opts, async (_req, reply) =>
+    reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(BRAND_ICON_SVG),
+  );
   app.get('/checkout/:id', opts, async (req, reply) => {
     const s = await load(req.params, reply);
     if (s) return page(reply, s, null);

@@ -20,6 +20,14 @@ function renderForm() {
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
 
+const input = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
+/** The error a field shows under it and points at (aria-describedby), or null. */
+function errorOf(field: HTMLElement): string | null {
+  if (field.getAttribute('aria-invalid') !== 'true') return null;
+  const ids = (field.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ') || null;
+}
+
 describe('RegistryPage validation', () => {
   it('ticks the terms box by default and links it to /tos', () => {
     renderRoutes([page('/registry', <RegistryPage />)], '/registry');
@@ -32,7 +40,9 @@ describe('RegistryPage validation', () => {
     renderForm();
     fill('Confirm password', 'something else');
     submit();
-    expect((await screen.findByRole('alert')).textContent).toBe('Your password does not match.');
+    await waitFor(() => expect(errorOf(input('Confirm password'))).toBe('Your password does not match.'));
+    expect(document.activeElement).toBe(input('Confirm password'));
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(fn).not.toHaveBeenCalled();
   });
 
@@ -40,11 +50,11 @@ describe('RegistryPage validation', () => {
     const { fn } = mockFetch(() => json(200, { error: false, msg: 'ok' }));
     renderForm();
     fill('Confirm password', 'correct horse battery');
-    fireEvent.click(screen.getByRole('checkbox', { name: /Terms of Service/ }));
+    const terms = screen.getByRole('checkbox', { name: /Terms of Service/ });
+    fireEvent.click(terms);
     submit();
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'You have not agreed to the terms and conditions!',
-    );
+    await waitFor(() => expect(errorOf(terms)).toBe('You have not agreed to the terms and conditions!'));
+    expect(document.activeElement).toBe(terms);
     expect(fn).not.toHaveBeenCalled();
   });
 
@@ -64,14 +74,45 @@ describe('RegistryPage validation', () => {
     });
   });
 
-  it('shows the server msg when the server refuses', async () => {
+  it('shows the server msg on the field it is about, and in the banner when it is about none', async () => {
     mockFetch(() => json(409, { error: true, code: 'EMAIL_TAKEN', msg: 'This e-mail is already registered.' }));
     renderForm();
     fill('Confirm password', 'correct horse battery');
     submit();
-    await waitFor(() =>
-      expect(screen.getByRole('alert').textContent).toBe('This e-mail is already registered.'),
-    );
+    await waitFor(() => expect(errorOf(input('E-mail'))).toBe('This e-mail is already registered.'));
+    expect(document.activeElement).toBe(input('E-mail'));
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    vi.unstubAllGlobals();
+    mockFetch(() => json(429, { error: true, code: 'RATE_LIMITED', msg: 'Too many attempts. Please try again later.' }));
+    submit();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Too many attempts. Please try again later.'));
+    expect(errorOf(input('E-mail'))).toBeNull();
+  });
+
+  it('shows every field’s error on its field at once and focuses the first', async () => {
+    const { fn } = mockFetch(() => json(200, { error: false, msg: 'ok' }));
+    renderRoutes([page('/registry', <RegistryPage />)], '/registry');
+    fill('Username', 'a!');
+    fill('E-mail', 'not-an-email');
+    fill('Password', 'short');
+    fill('Confirm password', 'other');
+    submit();
+    await waitFor(() => expect(document.activeElement).toBe(input('Username')));
+    expect(errorOf(input('Username'))).toBe('Username must be at least 3 characters.');
+    expect(errorOf(input('E-mail'))).toBe('Please enter a valid e-mail address.');
+    expect(errorOf(input('Password'))).toBe('Password must be at least 8 characters.');
+    expect(errorOf(input('Confirm password'))).toBe('Your password does not match.');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fn).not.toHaveBeenCalled();
+
+    // Fixed fields lose their error on the next try; the first still wrong takes focus.
+    fill('Username', 'pilot_one');
+    fill('E-mail', 'pilot@example.com');
+    submit();
+    await waitFor(() => expect(document.activeElement).toBe(input('Password')));
+    expect(errorOf(input('Username'))).toBeNull();
+    expect(errorOf(input('E-mail'))).toBeNull();
   });
 
   it('toggles each password field between hidden and shown', () => {

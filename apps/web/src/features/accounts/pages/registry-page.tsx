@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,23 +9,49 @@ import { messageOf } from '../../../lib/api-error.ts';
 import { getWalletRef } from '../../../lib/session-storage.ts';
 import { useRegistry } from '../api/registry.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { fieldOf, validateRegistry } from '../model/validation.ts';
+import { fieldOfServerError, firstInvalid, registryErrors, type RegistryErrors } from '../model/registry-fields.ts';
+import { fieldOf } from '../model/validation.ts';
 
+/**
+ * Sign-up. Each field shows its own error under it (aria-invalid, aria-describedby), all at
+ * once, and the first invalid field takes focus; only a refusal about no one field (network,
+ * too many attempts) goes in the banner above the form.
+ */
 export default function RegistryPage() {
   const registry = useRegistry();
-  const [clientError, setClientError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [clientErrors, setClientErrors] = useState<RegistryErrors>({});
+  // Bumped on each refused submit, so focus moves again even when the errors did not change.
+  const [attempt, setAttempt] = useState(0);
+
+  const serverField = registry.isError ? fieldOfServerError(registry.error) : undefined;
+  const errors: RegistryErrors =
+    serverField && registry.isError ? { ...clientErrors, [serverField]: messageOf(registry.error) } : clientErrors;
+  const banner = registry.isError && !serverField ? messageOf(registry.error) : null;
+  const focusField = firstInvalid(errors);
+
+  useEffect(() => {
+    if (!focusField) return;
+    formRef.current?.querySelector<HTMLInputElement>(`[name="${focusField}"]`)?.focus();
+  }, [focusField, attempt]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const password = fieldOf(form, 'password');
-    const problem = validateRegistry({
+    const found = registryErrors({
+      username: fieldOf(form, 'username'),
+      email: fieldOf(form, 'email'),
       password,
       confirmPassword: fieldOf(form, 'confirmPassword'),
       agreed: form.has('terms'),
     });
-    setClientError(problem);
-    if (problem) return;
+    setClientErrors(found);
+    setAttempt((n) => n + 1);
+    if (firstInvalid(found)) {
+      registry.reset();
+      return;
+    }
     const walletRef = getWalletRef();
     registry.mutate({
       username: fieldOf(form, 'username').trim(),
@@ -49,16 +75,29 @@ export default function RegistryPage() {
     );
   }
 
-  const error = clientError ?? (registry.isError ? messageOf(registry.error) : null);
   return (
     <AuthCard title="Create an account" intro="One account for the shop, the marketplace and your fleet.">
-      <form onSubmit={onSubmit} noValidate>
-        {error && <Alert tone="error">{error}</Alert>}
-        <Input label="Username" name="username" autoComplete="username" required />
-        <Input label="E-mail" name="email" type="email" autoComplete="email" required />
-        <Input label="Password" name="password" type="password" autoComplete="new-password" required />
-        <Input label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" required />
-        <Checkbox name="terms" defaultChecked>
+      <form ref={formRef} onSubmit={onSubmit} noValidate>
+        {banner && <Alert tone="error">{banner}</Alert>}
+        <Input label="Username" name="username" autoComplete="username" required error={errors.username} />
+        <Input label="E-mail" name="email" type="email" autoComplete="email" required error={errors.email} />
+        <Input
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.password}
+        />
+        <Input
+          label="Confirm password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword}
+        />
+        <Checkbox name="terms" defaultChecked error={errors.terms}>
           I agree to the <Link to={paths.tos.getHref()}>Terms of Service</Link>
         </Checkbox>
         <Button type="submit" className="btn--block" loading={registry.isPending}>

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
-import type { ListFilters } from '../../../lib/list-filters.ts';
+import type { FilterProblems } from '../../../lib/list-filter-problems.ts';
+import { writeListFilters, type ListFilters } from '../../../lib/list-filters.ts';
+import { pageCount } from '../../../lib/page-window.ts';
 import { FilterPanel, type FilterOption } from './filter-panel.tsx';
 import './catalogue-list.css';
 
@@ -28,6 +31,8 @@ type CatalogueListProps<T> = {
   renderItem: (item: T) => ReactNode;
   /** shown between the heading and the list (the shop's blind-box promo) */
   lead?: ReactNode;
+  /** what is wrong with the URL's filters, shown on their fields (lib/list-filter-problems.ts) */
+  problems?: FilterProblems;
 };
 
 const countFormat = new Intl.NumberFormat('en-US');
@@ -67,7 +72,13 @@ export function CatalogueList<T>(props: CatalogueListProps<T>) {
       <ListHeading title={props.title} page={page} />
       {props.lead}
       <div className="catalogue-list__layout">
-        <FilterPanel filters={filters} elements={props.elements} rarities={RARITY_OPTIONS} onChange={onChange} />
+        <FilterPanel
+          filters={filters}
+          elements={props.elements}
+          rarities={RARITY_OPTIONS}
+          onChange={onChange}
+          problems={props.problems}
+        />
         <section aria-label="Items" aria-busy={query.isFetching || undefined}>
           {query.isError && (
             <Alert tone="error" title={props.errorTitle}>
@@ -75,7 +86,12 @@ export function CatalogueList<T>(props: CatalogueListProps<T>) {
             </Alert>
           )}
           {query.isPending && <SkeletonGrid />}
-          {page && page.data.length === 0 && <p className="catalogue-list__empty">{props.emptyText}</p>}
+          {page && page.data.length === 0 && page.total > 0 && (
+            <PastTheEnd filters={filters} last={pageCount(page.total, limit)} />
+          )}
+          {page && page.data.length === 0 && page.total === 0 && (
+            <p className="catalogue-list__empty">{props.emptyText}</p>
+          )}
           {page && page.data.length > 0 && (
             <div className="catalogue-list__grid">{page.data.map(props.renderItem)}</div>
           )}
@@ -90,6 +106,17 @@ export function CatalogueList<T>(props: CatalogueListProps<T>) {
         </section>
       </div>
     </div>
+  );
+}
+
+/** A page number beyond the last page (an old link, a hand-typed address): say so, link the last. */
+function PastTheEnd({ filters, last }: { filters: ListFilters; last: number }) {
+  const search = writeListFilters({ ...filters, page: last }).toString();
+  return (
+    <p className="catalogue-list__empty" data-testid="list-past-end">
+      Page {filters.page} is past the end: these filters have {last} page{last === 1 ? '' : 's'}.{' '}
+      <Link to={{ search: search ? `?${search}` : '' }}>Go to the last page ({last})</Link>
+    </p>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { FilterProblems } from '../../../lib/list-filter-problems.ts';
 import type { ListFilters } from '../../../lib/list-filters.ts';
 import './filter-panel.css';
 
@@ -9,6 +10,8 @@ type FilterPanelProps = {
   elements: readonly FilterOption[];
   rarities: readonly FilterOption[];
   onChange: (change: Partial<ListFilters>) => void;
+  /** what is wrong with a filter of the URL, shown on its field (the list is asked without it) */
+  problems?: FilterProblems;
 };
 
 const toggle = (list: string[], value: string) =>
@@ -24,9 +27,13 @@ export function activeFilterCount(filters: ListFilters): number {
  * On a phone the panel folds behind a "Filters" button so the cards come first; from 721 px
  * up the button is hidden and the panel is always open (filter-panel.css).
  */
-export function FilterPanel({ filters, elements, rarities, onChange }: FilterPanelProps) {
+export function FilterPanel({ filters, elements, rarities, onChange, problems = {} }: FilterPanelProps) {
   const [open, setOpen] = useState(false);
   const bodyId = useId();
+  const errorId = (field: keyof FilterProblems) => `${bodyId}-${field}-error`;
+  const priceErrors = (['priceFrom', 'priceTo'] as const).filter((field) => problems[field]);
+  // A panel folded on a phone opens by itself when a filter has a problem to show.
+  const hasProblem = Object.keys(problems).length > 0;
   const active = activeFilterCount(filters);
   const [from, setFrom] = useState(filters.priceFrom);
   const [to, setTo] = useState(filters.priceTo);
@@ -42,19 +49,24 @@ export function FilterPanel({ filters, elements, rarities, onChange }: FilterPan
   };
 
   return (
-    <aside className={open ? 'filter-panel filter-panel--open' : 'filter-panel'} aria-label="Filters">
+    <aside className={open || hasProblem ? 'filter-panel filter-panel--open' : 'filter-panel'} aria-label="Filters">
       <button
         type="button"
         className="filter-panel__toggle"
-        aria-expanded={open}
+        aria-expanded={open || hasProblem}
         aria-controls={bodyId}
         onClick={() => setOpen((o) => !o)}
       >
         {active > 0 ? `Filters (${active})` : 'Filters'}
       </button>
       <div className="filter-panel__body" id={bodyId}>
-        <fieldset className="filter-panel__group">
+        <fieldset
+          className="filter-panel__group"
+          aria-invalid={problems.element ? true : undefined}
+          aria-describedby={problems.element ? errorId('element') : undefined}
+        >
           <legend>Element</legend>
+          <FilterError id={errorId('element')} text={problems.element} />
           {elements.map((o) => (
             <label key={o.value} className="filter-panel__option">
               <input
@@ -66,8 +78,13 @@ export function FilterPanel({ filters, elements, rarities, onChange }: FilterPan
             </label>
           ))}
         </fieldset>
-        <fieldset className="filter-panel__group">
+        <fieldset
+          className="filter-panel__group"
+          aria-invalid={problems.rarity ? true : undefined}
+          aria-describedby={problems.rarity ? errorId('rarity') : undefined}
+        >
           <legend>Rarity</legend>
+          <FilterError id={errorId('rarity')} text={problems.rarity} />
           {rarities.map((o) => (
             <label key={o.value} className="filter-panel__option">
               <input
@@ -85,14 +102,31 @@ export function FilterPanel({ filters, elements, rarities, onChange }: FilterPan
             <div className="filter-panel__range">
               <label>
                 <span className="sr-only">Price from</span>
-                <input inputMode="decimal" placeholder="From" value={from} onChange={(e) => setFrom(e.target.value)} />
+                <input
+                  inputMode="decimal"
+                  placeholder="From"
+                  value={from}
+                  onChange={(e) => setFrom(e.target.value)}
+                  aria-invalid={problems.priceFrom ? true : undefined}
+                  aria-describedby={problems.priceFrom ? errorId('priceFrom') : undefined}
+                />
               </label>
               <span aria-hidden="true">–</span>
               <label>
                 <span className="sr-only">Price to</span>
-                <input inputMode="decimal" placeholder="To" value={to} onChange={(e) => setTo(e.target.value)} />
+                <input
+                  inputMode="decimal"
+                  placeholder="To"
+                  value={to}
+                  onChange={(e) => setTo(e.target.value)}
+                  aria-invalid={problems.priceTo ? true : undefined}
+                  aria-describedby={problems.priceTo ? errorId('priceTo') : undefined}
+                />
               </label>
             </div>
+            {priceErrors.map((field) => (
+              <FilterError key={field} id={errorId(field)} text={problems[field]} />
+            ))}
             <button type="submit" className="filter-panel__apply">
               Apply
             </button>
@@ -100,5 +134,15 @@ export function FilterPanel({ filters, elements, rarities, onChange }: FilterPan
         </form>
       </div>
     </aside>
+  );
+}
+
+/** A filter's problem, next to it; its field points here with aria-describedby. */
+function FilterError({ id, text }: { id: string; text: string | undefined }) {
+  if (!text) return null;
+  return (
+    <p id={id} className="filter-panel__error" data-testid="filter-error">
+      {text}
+    </p>
   );
 }

@@ -87,33 +87,49 @@ export default function WidgetDialog({ session, purchase, onSucceeded, onEnded }
 
   const failed = screen === 'failed' || screen === 'error' || loadFailed;
 
+  // The player pressed the widget's own buttons, so focus is inside its iframe, where Escape
+  // never reaches this dialog. On a failure focus comes back here, to the next step (pay by
+  // card) or the dialog itself: Escape closes it and a keyboard user is where the news is.
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!failed) return;
+    const next = content.current?.querySelector<HTMLElement>('[data-failure-action]:not(:disabled)');
+    // Without scrolling: the notices show the failure from its first line.
+    (next ?? content.current)?.focus({ preventScroll: true });
+  }, [failed]);
+
   return (
     <RadixDialog.Root open onOpenChange={(open) => !open && close()}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog__overlay" />
         <RadixDialog.Content
+          ref={content}
           className="dialog__content widget-dialog"
           aria-describedby={undefined}
           // A stray click beside the dialog must not end a payment; Close and Escape do.
           onInteractOutside={(event) => event.preventDefault()}
         >
           <RadixDialog.Title className="dialog__title">Pay with Wert</RadixDialog.Title>
-          {screen === 'pending' && <Alert tone="warning">{WIDGET_PENDING}</Alert>}
-          {failed && (
-            <Alert tone="error" title={WIDGET_FAILED}>
-              {loadFailed ? <p>The payment widget could not be loaded.</p> : errorMessage && <p>{errorMessage}</p>}
-              <p>You can pay by card through our card payment provider instead.</p>
-              <Button onClick={card.pay} loading={card.busy} disabled={sale !== 'open'}>
-                Pay by card instead
-              </Button>
-            </Alert>
-          )}
-          {card.error && <PaymentErrorAlert error={card.error} />}
-          {failed && <SaleNotice sale={sale} />}
+          {/* The notices scroll on their own and the widget's area gives up height before Close
+              does: on a short screen (360 × 640) Close stays on screen (widget-dialog.css). */}
+          <div className="widget-dialog__notices">
+            {screen === 'pending' && <Alert tone="warning">{WIDGET_PENDING}</Alert>}
+            {failed && (
+              <Alert tone="error" title={WIDGET_FAILED}>
+                {loadFailed ? <p>The payment widget could not be loaded.</p> : errorMessage && <p>{errorMessage}</p>}
+                <p>You can pay by card through our card payment provider instead.</p>
+                <Button onClick={card.pay} loading={card.busy} disabled={sale !== 'open'} data-failure-action>
+                  Pay by card instead
+                </Button>
+              </Alert>
+            )}
+            {card.error && <PaymentErrorAlert error={card.error} />}
+            {failed && <SaleNotice sale={sale} />}
+          </div>
           <div
             ref={area}
             className="widget-dialog__area"
-            style={{ height }}
+            style={{ flexBasis: height, maxHeight: height }}
             data-testid="widget-area"
             aria-busy={!loaded || undefined}
           >

@@ -1,5 +1,6 @@
 import type { Order } from '@starport/schemas';
 import { Button } from '../../../components/ui/button.tsx';
+import { BoxOpenings } from '../../../components/box-openings/box-openings.tsx';
 import { TableHead } from '../../../components/ui/table-head.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { formatDateTime, METHOD_LABELS } from './order-labels.ts';
@@ -39,6 +40,8 @@ function OrdersHead() {
 
 function OrderRow({ order, onCancel }: { order: Order; onCancel: (code: string) => void }) {
   const pending = order.status === 'pending';
+  // A refunded order's boxes were opened too: what they gave stays on record.
+  const paid = order.status === 'paid' || order.status === 'fulfilled' || order.status === 'refunded';
   return (
     <tr className="orders-table__row" data-testid="order-row">
       <td data-label="Order">
@@ -67,6 +70,7 @@ function OrderRow({ order, onCancel }: { order: Order; onCancel: (code: string) 
           {order.lines.map((line) => (
             <li key={`${line.object}:${line.id}`} data-testid="order-line">
               {line.name} × {line.total}
+              <BoxOpenings line={line} paid={paid} />
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { boxOpening } from '../../../test/box-opening-fixture.ts';
 import { json, mockFetch, type Call } from '../../../test/fetch-mock.ts';
 import { page, renderRoutes } from '../../../test/render.tsx';
 import MyOrdersPage from './my-orders-page.tsx';
@@ -55,6 +56,29 @@ afterEach(() => {
 });
 
 describe('my orders', { timeout: 120_000 }, () => {
+  it('shows what each box of a delivered order gave, with a link to verify its opening', async () => {
+    const boxes = order(DELIVERED, 'fulfilled', 'card', {
+      lines: [
+        {
+          ...line('blindbox-frontier', 'Frontier Blind Box', 2, 250),
+          object: 'blindbox',
+          openings: [boxOpening('31', 'Quasar Wisp', 2), boxOpening('32', 'Dust Runner', 0)],
+        },
+      ],
+    });
+    mockFetch(() => json(200, listOf([boxes, pendingOrder()])));
+    renderPage();
+    await screen.findAllByTestId('order-row', undefined, WAIT);
+    const [delivered, pending] = rows();
+    expect(texts('box-opening-ship', delivered)).toEqual(['Quasar Wisp', 'Dust Runner']);
+    expect(texts('box-opening-rarity', delivered)).toEqual(['Epic', 'Common']);
+    expect(within(delivered!).getAllByTestId('box-opening-verify').map((a) => a.getAttribute('href'))).toEqual([
+      '/fairness/verify?opening=31',
+      '/fairness/verify?opening=32',
+    ]);
+    expect(within(pending!).queryByTestId('box-openings')).toBeNull();
+  });
+
   it('lists the orders with readable statuses, methods, items and totals', async () => {
     const { calls } = mockFetch(() => json(200, listOf([pendingOrder(), deliveredOrder])));
     renderPage();

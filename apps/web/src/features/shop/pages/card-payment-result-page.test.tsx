@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rememberCartOrder } from '../../../lib/cart-order-marker.ts';
 import { useAccountStore } from '../../../lib/account-store.ts';
 import { addToCart, clearCart, useCartStore } from '../../../lib/cart-store.ts';
+import { boxOpening } from '../../../test/box-opening-fixture.ts';
 import { json, mockFetch, type Call } from '../../../test/fetch-mock.ts';
 import { page, renderRoutes } from '../../../test/render.tsx';
 import CardPaymentResultPage from './card-payment-result-page.tsx';
@@ -79,6 +80,29 @@ describe('card payment result', { timeout: 120_000 }, () => {
     ]);
     expect(screen.getByTestId('card-result-total').textContent).toBe('$1,186.740');
     await waitFor(() => expect(useCartStore.getState().itemsOnCart).toHaveLength(0));
+  });
+
+  it('asks again until the paid order’s box is open, then shows the ship it gave with its proof', async () => {
+    let answers = 0;
+    const { calls } = mockFetch(() => {
+      const paid = order('paid');
+      const box = paid.data.lines[1]!;
+      // The first answers come before fulfilment opened the box.
+      Object.assign(box, { openings: ++answers < 3 ? [] : [boxOpening('88', 'Quasar Wisp')] });
+      return json(200, paid);
+    });
+    renderResult('success');
+    expect((await screen.findByTestId('box-openings-waiting', undefined, WAIT)).textContent).toBe(
+      'Your box is being opened…',
+    );
+    const ship = await screen.findByTestId('box-opening-ship', undefined, WAIT);
+    expect(orderCalls(calls).length).toBeGreaterThanOrEqual(3);
+    expect(ship.textContent).toBe('Quasar Wisp');
+    expect(screen.getByTestId('box-opening-rarity').textContent).toBe('Epic');
+    expect(screen.getByRole('img', { name: 'Quasar Wisp, a Epic ship' })).toBeTruthy();
+    expect(screen.getByTestId('box-opening-nonce').textContent).toBe('7');
+    expect(screen.getByTestId('box-opening-verify').getAttribute('href')).toBe('/fairness/verify?opening=88');
+    expect(screen.queryByTestId('box-openings-waiting')).toBeNull();
   });
 
   it('stops asking after the time limit and says to check later', async () => {

@@ -2,6 +2,7 @@ import type { Order } from '@starport/schemas';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { forgetCartOrder, isCartOrder } from '../../../lib/cart-order-marker.ts';
+import { BoxOpenings } from '../../../components/box-openings/box-openings.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { LoadingBlock } from '../../../components/ui/spinner.tsx';
@@ -11,7 +12,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { messageOf } from '../../../lib/api-error.ts';
 import { clearCart, setCartOpen, useCartStore } from '../../../lib/cart-store.ts';
 import { formatPrice } from '../../../lib/format.ts';
-import { useOrder } from '../../../lib/get-order.ts';
+import { boxesStillOpening, useOrder } from '../../../lib/get-order.ts';
 import './card-payment-result-page.css';
 
 /** How often a pending order is asked again, and for how long, while the webhook is on its way. */
@@ -75,8 +76,12 @@ function OrderState({ code, cancelled, pollForMs }: { code: string; cancelled: b
 
   const query = useOrder(code, {
     enabled: true,
-    // A cancelled return does not wait: the player left the provider's page without paying.
-    refetchInterval: (order) => (order?.status === 'pending' && !cancelled && !waitedTooLong ? POLL_EVERY_MS : false),
+    // A cancelled return does not wait: the player left the provider's page without paying. A
+    // paid order is asked again until its boxes are open, so the page shows what they gave.
+    refetchInterval: (order) => {
+      const waiting = (order?.status === 'pending' && !cancelled) || (order !== undefined && boxesStillOpening(order));
+      return waiting && !waitedTooLong ? POLL_EVERY_MS : false;
+    },
   });
   const status = query.data?.data.status;
   const paid = status === 'paid' || status === 'fulfilled';
@@ -151,6 +156,7 @@ function Purchased({ order }: { order: Order }) {
         {order.lines.map((line) => (
           <li key={`${line.object}:${line.id}`} data-testid="card-result-line">
             {line.name} × {line.total} <span className="muted">{formatPrice(line.sell_price)} each</span>
+            <BoxOpenings line={line} paid />
           </li>
         ))}
       </ul>

@@ -1,0 +1,65 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from './fixtures/browser.ts';
+import { playerApi } from './fixtures/player-api.ts';
+import { startServer, type RunningServer } from './fixtures/server.ts';
+import { signIn } from './fixtures/sign-in.ts';
+
+/**
+ * A blind box bought by card (sandbox provider) shows the ship it gave, with its proof, on the
+ * result page and in My Orders: the buyer never has to look for it on /fairness. The sandbox's
+ * hosted page carries the shop's name and icon.
+ */
+describe('a blind box bought in Chromium reveals its ship', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    ({ page } = await newPage(browser, server.url));
+    await signIn(page);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('pays a box on the sandbox page, then the result page and My Orders show its ship and a Verify link', async () => {
+    await page.goto('/shop');
+    const promo = page.getByTestId('blind-box-promo');
+    await promo.getByRole('button', { name: /^Add to cart: / }).click();
+    const panel = page.getByTestId('cart-panel').first();
+    await panel.getByText('Frontier Blind Box').waitFor();
+    await panel.getByRole('button', { name: 'Checkout' }).click();
+    await page.getByRole('dialog', { name: 'Checkout' }).getByRole('button', { name: 'Pay by card' }).click();
+
+    await page.waitForURL((url) => url.pathname.startsWith('/sandbox/stripe/checkout/'));
+    // Branded like the shop, with the shop's icon as its favicon (served, not a 404).
+    expect(await page.title()).toMatch(/· Starport$/);
+    const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+    const iconAnswer = await page.request.get(icon!);
+    expect([iconAnswer.status(), iconAnswer.headers()['content-type']]).toEqual([200, 'image/svg+xml']);
+    await page.getByRole('button', { name: /^Pay / }).click();
+
+    await page.waitForURL((url) => url.pathname === '/shop/stripe_payment/success');
+    const code = await page.getByTestId('card-result-code').textContent({ timeout: 30_000 });
+    // The box opens just after the payment is confirmed: the page asks again until it has.
+    const ship = page.getByTestId('box-opening-ship');
+    await ship.waitFor({ timeout: 30_000 });
+    type BoxLine = { object: string; openings?: { id: string; ship: { name: string } }[] };
+    const order = await playerApi(page, server.url).get<{ data: { lines: BoxLine[] } }>(`/api/orders/${code}`);
+    const opening = order.data.lines.find((l) => l.object === 'blindbox')!.openings![0]!;
+    expect(await ship.textContent()).toBe(opening.ship.name);
+    expect(await page.getByTestId('box-opening-rarity').textContent()).toMatch(/^(Common|Rare|Epic|Legendary)$/);
+    expect(await page.getByTestId('box-opening-verify').getAttribute('href')).toBe(`/fairness/verify?opening=${opening.id}`);
+
+    await page.goto('/my/orders');
+    const row = page.getByTestId('order-row').filter({ has: page.getByTestId('order-code').getByText(code!) });
+    expect(await row.getByTestId('box-opening-ship').textContent()).toBe(opening.ship.name);
+    await row.getByTestId('box-opening-verify').click();
+    await page.waitForURL((url) => url.pathname === '/fairness/verify');
+    expect(await page.getByTestId('opening-summary').textContent()).toContain(opening.ship.name);
+  });
+});
