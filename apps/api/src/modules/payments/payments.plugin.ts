@@ -56,7 +56,7 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsOptions> = async (
     });
   }
   app.log.info({ cardProvider: card.provider }, 'card payments');
-  await app.register(stripeRoutes, { prefix: '/api/stripe', card: service });
+  await app.register(stripeRoutes, { prefix: '/api/stripe', card: service, idempotency: { db } });
   if (card.provider === 'sandbox')
     await app.register(sandboxCheckoutRoutes, {
       prefix: '/sandbox/stripe',

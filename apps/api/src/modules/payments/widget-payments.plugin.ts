@@ -31,7 +31,7 @@ export const widgetPaymentsPlugin: FastifyPluginAsync<WidgetPluginOptions> = asy
           log: app.log,
         });
   app.log.info({ widgetProvider: widget.provider }, 'widget payments');
-  await app.register(widgetRoutes, { widget: service, orders });
+  await app.register(widgetRoutes, { widget: service, orders, idempotency: { db } });
   if (widget.provider === 'sandbox')
     await app.register(sandboxWidgetRoutes, { prefix: '/sandbox/wert', db, publicUrl, setup: widget });
 };
