@@ -111,6 +111,15 @@ describe('Continue payment: a pending order paid again, same order, same hold', 
     expect((await read(token)).reservation).toEqual({ until, order: code });
   });
 
+  it('is documented in the OpenAPI document, as is the item read\'s reservation', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as {
+      paths: Record<string, Record<string, { summary?: string; description?: string }>>;
+    };
+    expect(doc.paths['/api/orders/{code}/continue_payment']!.post!.summary).toMatch(/same order and stock hold/);
+    expect(doc.paths['/api/marketplace/item/{id}']!.get!.description).toMatch(/reservation/);
+    expect(JSON.stringify(doc.paths['/api/marketplace/item/{id}'])).toContain('listed again then if unpaid');
+  });
+
   /** The sandbox checkout page's "decline" button: the card is refused, the session stays open. */
   async function fetchDecline(url: string): Promise<number> {
     const path = new URL(url).pathname;
