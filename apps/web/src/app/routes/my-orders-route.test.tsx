@@ -1,10 +1,25 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAccountStore } from '../../lib/account-store.ts';
 import { json, mockFetch, type Call } from '../../test/fetch-mock.ts';
 import { page, renderRoutes } from '../../test/render.tsx';
 import { leaveForPayment } from '../../features/checkout/model/leave-for-payment.ts';
 import MyOrdersRoute from './my-orders-route.tsx';
+import {
+  setWertWidgetClassForTests,
+  type WertOptions,
+  type WertWidgetInstance,
+} from '../../features/checkout/model/wert-widget-loader.ts';
+
+/** The initializer's WertWidget, which would load the provider's page: records what it was opened with. */
+class FakeWertWidget implements WertWidgetInstance {
+  static made: WertOptions[] = [];
+  constructor(options: WertOptions) {
+    FakeWertWidget.made.push(options);
+  }
+  open(): void {}
+  close(): void {}
+}
 
 // The browser leaving for the provider's page: recorded instead of navigating jsdom away.
 vi.mock('../../features/checkout/model/leave-for-payment.ts', () => ({ leaveForPayment: vi.fn() }));
@@ -30,7 +45,9 @@ const continueCalls = (calls: Call[]) => calls.filter((c) => c.method === 'POST'
 
 beforeAll(() => {
   window.scrollTo = () => {};
+  setWertWidgetClassForTests(FakeWertWidget);
 });
+afterAll(() => setWertWidgetClassForTests(null));
 beforeEach(() => {
   vi.mocked(leaveForPayment).mockClear();
   useAccountStore.setState({ status: { loggedIn: true } });
@@ -77,5 +94,26 @@ describe('My Orders: Continue payment', { timeout: 30_000 }, () => {
     expect((await screen.findByRole('alert', undefined, WAIT)).textContent).toContain(msg);
     await waitFor(() => expect(lists()).toBeGreaterThan(before), WAIT);
     expect(vi.mocked(leaveForPayment)).not.toHaveBeenCalled();
+  });
+
+  it('a pending widget order opens the widget again for the same order (its code the click_id)', async () => {
+    const WIDGET = 'SP-3M9Q2XHD7K';
+    const session = {
+      tid: WIDGET, partnerID: 'sandbox', commodity: 'USDC', network: 'base_sepolia', origin: 'http://127.0.0.1:3000/sandbox/wert',
+      signedData: { signature: 'sig' }, totalUSD: 250, click_id: WIDGET, item_name: 'Spaceship',
+    };
+    FakeWertWidget.made = [];
+    const { calls } = mockFetch((call) => {
+      if (call.url.endsWith(`/api/orders/${WIDGET}/continue_payment`))
+        return json(200, { error: false, method: 'widget', order: WIDGET, session });
+      if (call.url.endsWith('/site/setting')) return json(200, { error: false, sale_program: 1, home_version: 1 });
+      return json(200, { error: false, data: { orders: [order(WIDGET, 'pending', 'widget')], total: 1, page: 1, limit: 20 } });
+    });
+    renderRoutes([page('/my/orders', <MyOrdersRoute />)], '/my/orders');
+    const [row] = await screen.findAllByTestId('order-row', undefined, WAIT);
+    fireEvent.click(within(row!).getByRole('button', { name: 'Continue payment' }));
+    await waitFor(() => expect(FakeWertWidget.made).toHaveLength(1), WAIT);
+    expect(FakeWertWidget.made[0]).toMatchObject({ click_id: WIDGET });
+    expect(calls.filter((c) => c.url.includes('wertio'))).toHaveLength(0);
   });
 });
