@@ -36,7 +36,7 @@ describe('Continue payment: a pending order paid again, same order, same hold', 
   it('card: the same checkout page again, no new order, stock and expiry unchanged', async () => {
     const bought = await post('/api/stripe/buy', { ids: [{ id: ship.id, total: 2, object: 'spaceship' }] });
     expect(bought.statusCode).toBe(200);
-    const { order: code, data: url } = body(bought) as { order: string; data: string };
+    const { order: code, data: url } = bought.json() as { order: string; data: string };
     const orders = await ordersOf();
     const stock = await stockOf(t.database.db, ship.id);
     const expiry = await expiryOf(code);
@@ -53,7 +53,7 @@ describe('Continue payment: a pending order paid again, same order, same hold', 
 
   it('card: a session that closed is a 409 with a sentence', async () => {
     const bought = await post('/api/stripe/buy', { ids: [{ id: ship.id, total: 1, object: 'spaceship' }] });
-    const { order: code } = body(bought) as { order: string };
+    const { order: code } = bought.json() as { order: string };
     const { provider_session_id } = await orderByCode(t.database.db, code);
     await t.database.db.execute(sql`UPDATE sandbox_checkout_sessions SET status = 'expired' WHERE id = ${provider_session_id}`);
     const res = await resume(code);
@@ -64,11 +64,11 @@ describe('Continue payment: a pending order paid again, same order, same hold', 
   it('widget: the widget signed again for the same order (its code the click_id), no new order', async () => {
     const started = await post('/api/shop_payment/wertio', { ids: [{ id: ship.id, total: 1, object: 'spaceship' }] });
     expect(started.statusCode).toBe(200);
-    const first = (body(started) as { data: { tid: string; signedData: unknown } }).data;
+    const first = (started.json() as { data: { tid: string; signedData: unknown } }).data;
     const orders = await ordersOf();
     const res = await resume(first.tid);
     expect(res.statusCode, res.body).toBe(200);
-    const b = body(res) as { method: string; order: string; session: { tid: string; click_id: string; signedData: unknown } };
+    const b = res.json() as { method: string; order: string; session: { tid: string; click_id: string; signedData: unknown } };
     expect(b).toMatchObject({ method: 'widget', order: first.tid, session: { tid: first.tid, click_id: first.tid } });
     // The same purchase (the same contract call for the same order and total), signed again.
     expect(b.session.signedData).toEqual(first.signedData);
@@ -77,13 +77,13 @@ describe('Continue payment: a pending order paid again, same order, same hold', 
 
   it("another player's order is a 404; a cancelled or expired one a 409 naming why", async () => {
     const bought = await post('/api/stripe/buy', { ids: [{ id: ship.id, total: 1, object: 'spaceship' }] });
-    const { order: code } = body(bought) as { order: string };
+    const { order: code } = bought.json() as { order: string };
     expect((await resume(code, otherToken)).statusCode).toBe(404);
     await t.database.db.execute(sql`UPDATE orders SET expires_at = now() - interval '1 second' WHERE code = ${code}`);
     const late = await resume(code);
     expect([late.statusCode, body(late).msg]).toEqual([409, `Order ${code} is no longer reserved for you and can no longer be paid.`]);
     const other = await post('/api/stripe/buy', { ids: [{ id: ship.id, total: 1, object: 'spaceship' }] });
-    const { order: cancelled } = body(other) as { order: string };
+    const { order: cancelled } = other.json() as { order: string };
     expect((await t.app.inject({ method: 'POST', url: `/api/orders/${cancelled}/cancel`, headers: bearer(token) })).statusCode).toBe(200);
     const closed = await resume(cancelled);
     expect([closed.statusCode, body(closed).msg]).toEqual([409, `Order ${cancelled} is cancelled and can no longer be paid.`]);
@@ -98,12 +98,12 @@ describe('Continue payment: a pending order paid again, same order, same hold', 
         headers: auth ? bearer(auth) : {},
       });
       expect(res.statusCode).toBe(200);
-      return (body(res) as { item: { status: string; reservation?: { until: string; order: string | null } | null } }).item;
+      return (res.json() as { item: { status: string; reservation?: { until: string; order: string | null } | null } }).item;
     };
     expect((await read()).reservation).toBeNull();
     const bought = await post('/api/stripe/buy', { type: 2, items: [{ id: listing.id, object: 'listing', total: 1 }] });
     expect(bought.statusCode, bought.body).toBe(200);
-    const { order: code } = body(bought) as { order: string };
+    const { order: code } = bought.json() as { order: string };
     const expiry = await queryRows<{ e: Date | string }>(t.database.db, sql`SELECT expires_at AS e FROM orders WHERE code = ${code}`);
     const until = new Date(expiry[0]!.e).toISOString();
     expect(await read()).toMatchObject({ status: 'reserved', reservation: { until, order: null } });
