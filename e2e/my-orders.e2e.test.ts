@@ -1,3 +1,4 @@
+import { isPaidOrderStatus } from '@starport/schemas/order-status';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../apps/web/src/config/paths.ts';
@@ -136,6 +137,30 @@ describe('my orders in Chromium', () => {
     await row.getByTestId('order-status').filter({ hasText: 'Cancelled' }).waitFor();
     expect(await row.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
     expect((await apiOrder(code)).status).toBe('cancelled');
+  });
+
+  it('a declined card leaves the order pending: Continue payment goes back to its checkout page and pays it', async () => {
+    const ship = ships[0]!;
+    await buyNowToSandbox(ship);
+    const checkoutPath = new URL(page.url()).pathname;
+    await page.getByRole('button', { name: 'Decline' }).click();
+    await page.getByText('Your card was declined.').waitFor();
+    await page.goto(paths.myOrders.getHref());
+    const pending = (await apiOrders()).filter((o) => o.status === 'pending' && o.lines.some((l) => l.id === ship._id));
+    expect(pending).toHaveLength(1);
+    const code = pending[0]!.code;
+    const before = (await apiOrders()).length;
+
+    await rowOf(code).getByRole('button', { name: 'Continue payment' }).click();
+    // The same order's own checkout page, not a new order.
+    await page.waitForURL((url) => url.pathname === checkoutPath);
+    expect((await apiOrders()).length).toBe(before);
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL((url) => url.pathname === '/shop/stripe_payment/success');
+    expect(new URL(page.url()).searchParams.get('order')).toBe(code);
+    await page.getByText('Item purchased successfully.').waitFor({ timeout: 30_000 });
+    // Any paid status: fulfilment may already have run.
+    expect(isPaidOrderStatus((await apiOrder(code)).status)).toBe(true);
   });
 
   it('fits a 360 px phone without sideways scrolling', async () => {

@@ -122,7 +122,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(walletRoutes, { wallet: new WalletAuthService({ db, config, limiter, sessions, log: app.log }) });
   await app.register(contactRoutes, { prefix: '/api/contact', db, config, limiter, wakeJobs });
   await app.register(catalogueRoutes, { prefix: '/api/catalogue', db });
-  await app.register(marketplaceRoutes, { prefix: '/api/marketplace', db, unitsChain: config.unitsChain });
+  await app.register(marketplaceRoutes, {
+    prefix: '/api/marketplace',
+    db,
+    unitsChain: config.unitsChain,
+    listingHold: (listingId, viewerId) => orders.listingHold(listingId, viewerId),
+  });
   await app.register(shopRoutes, { prefix: '/api/shop', db });
   await app.register(blindBoxRoutes, { prefix: '/api/my/blindboxs', db });
   await app.register(priceRoutes, { prefix: '/api/getprice', db });

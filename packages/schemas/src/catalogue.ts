@@ -113,6 +113,10 @@ export const UnitCollectionSchema = z
   .meta({ description: 'The container-house collection: its name, token standard, chain and contract' });
 export type UnitCollection = z.infer<typeof UnitCollectionSchema>;
 
+/** A reserved listing's hold: `order` is the buyer's order code, for the buyer alone (null for anyone else). */
+export const ListingReservationSchema = z.object({ until: z.string(), order: z.string().nullable() });
+export type ListingReservation = z.infer<typeof ListingReservationSchema>;
+
 export const MarketplaceItemDetailSchema = MarketplaceItemSchema.extend({
   /** recorded sales of the same ship, unit or pack, oldest first (at most 100) */
   price_history: z.array(PricePointSchema),
@@ -124,6 +128,13 @@ export const MarketplaceItemDetailSchema = MarketplaceItemSchema.extend({
     .array(PricePointSchema)
     .optional()
     .meta({ description: "Units only: recorded sales of every apartment of the unit's type, oldest first (at most 100)" }),
+  reservation: ListingReservationSchema.nullable()
+    .optional()
+    .meta({
+      description:
+        'While status is reserved: until when the buyer’s order holds it (listed again then if unpaid), and ' +
+        'the order code when the caller (signed in) is that buyer, for Continue payment; null otherwise.',
+    }),
 });
 
 /** The shared page fields, with the catalogue's count cap. */

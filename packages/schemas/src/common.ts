@@ -32,6 +32,10 @@ export const ErrorCodes = [
   'ALREADY_LINKED',
   // A 409 at checkout: the player already has ORDER_MAX_PENDING unpaid orders (docs/api-payments.md).
   'TOO_MANY_UNPAID_ORDERS',
+  // A payment-opening call's Idempotency-Key (docs/decisions/0025): first request still running (409),
+  // or the key already used for another request (422).
+  'IDEMPOTENCY_IN_PROGRESS',
+  'IDEMPOTENCY_KEY_REUSED',
   // Wallet sign-in and linking (docs/api-wallet.md): 401s that no token refresh can cure.
   'INVALID_MESSAGE',
   'INVALID_NONCE',

@@ -7,6 +7,8 @@ export * from './catalogue.ts';
 export * from './cart.ts';
 export * from './orders.ts';
 export * from './payments.ts';
+export * from './idempotency.ts';
+export * from './order-status.ts';
 export * from './fairness-api.ts';
 export * from './wallet-auth.ts';
 export * from './chain.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CART_MAX_LINES, CART_MAX_QUANTITY } from './cart-constants.ts';
 import { CartLineSchema } from './cart.ts';
 import { OrderLineObjectSchema, type OrderLineRequest } from './orders.ts';
+import { WidgetSessionSchema } from './widget-payments.ts';
 
 /** `type` of the card payment calls (storefront.md §7: 2 is the card provider). */
 export const CARD_PAYMENT_TYPE = 2;
@@ -76,3 +77,26 @@ export type StripeBuyResponse = z.infer<typeof StripeBuyResponseSchema>;
 export const StripeWebhookResponseSchema = z.object({ received: z.literal(true), handled: z.boolean() });
 
 export type StripeWebhookResponse = z.infer<typeof StripeWebhookResponseSchema>;
+
+/**
+ * POST /api/orders/{code}/continue_payment: a pending order's payment reopened for the same
+ * order and the same stock hold, the way it was started (card: back to its checkout page;
+ * widget: the widget signed again for the same order).
+ */
+export const ContinuePaymentResponseSchema = z.discriminatedUnion('method', [
+  z.object({
+    error: z.literal(false),
+    method: z.literal('card'),
+    order: z.string(),
+    /** the card provider's checkout page of this order, to send the browser to */
+    data: z.string(),
+  }),
+  z.object({
+    error: z.literal(false),
+    method: z.literal('widget'),
+    order: z.string(),
+    /** what WertWidget opens, as POST /api/shop_payment/wertio answers it */
+    session: WidgetSessionSchema,
+  }),
+]);
+export type ContinuePaymentResponse = z.infer<typeof ContinuePaymentResponseSchema>;

@@ -14,6 +14,8 @@ export type RequestOptions = {
   /** false: never send the access token (e.g. logout, which identifies the session by body). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** extra request headers (e.g. a payment call's Idempotency-Key) */
+  headers?: Record<string, string>;
 };
 
 /** 401 codes that mean "your access token is stale"; others (wrong password…) are final. */
@@ -35,7 +37,7 @@ async function send(
   options: RequestOptions,
   token: string | null,
 ): Promise<{ response: Response; body: unknown }> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
 import { orders } from './orders.ts';
 
 /**
@@ -33,5 +34,34 @@ export const sandboxSessions = pgTable(
   (t) => [
     check('sandbox_checkout_sessions_status_ck', sql`${t.status} IN ('open', 'complete', 'expired')`),
     check('sandbox_checkout_sessions_amount_ck', sql`${t.amountTotal} >= 0`),
+  ],
+);
+
+/**
+ * One row per Idempotency-Key a player sent to a payment-opening call (docs/decisions/0025).
+ * The primary key is what makes a repeat open no second order: of two requests with the same
+ * key, only one INSERT succeeds; the other waits for `answer` and sends it again.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** sha-256 of the method, path and body: the same key with another request is refused */
+    fingerprint: text('fingerprint').notNull(),
+    /**
+     * the first request's answer (its 200 body as JSON text, not jsonb: a repeat must get the
+     * same bytes, and jsonb reorders keys); null while it still runs
+     */
+    answer: text('answer'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** after this the key is forgotten and may start a new request */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pk', columns: [t.userId, t.key] }),
+    index('idempotency_keys_expires_idx').on(t.expiresAt),
   ],
 );

@@ -4,6 +4,7 @@ import {
   MarketplaceFindQuerySchema,
   MarketplaceFindResponseSchema,
   MarketplaceItemResponseSchema,
+  type ListingReservation,
   SoldListResponseSchema,
   TopListQuerySchema,
   TotalDepositResponseSchema,
@@ -17,8 +18,16 @@ import { MarketplaceService, type MarketplaceDeps } from './marketplace.service.
 const errors = { '4xx': ErrorResponseSchema };
 const tags = ['marketplace'];
 
+/**
+ * A reserved listing's hold (the orders area knows it; app.ts hands it in, so the two areas do
+ * not import each other): until when, and the order's code when `viewerId` is its buyer.
+ */
+export type ListingHoldLookup = (listingId: number, viewerId: string | null) => Promise<ListingReservation | null>;
+
 /** The marketplace calls (storefront.md §7, owned-assets.md §7.4), under /api/marketplace. */
-export const marketplaceRoutes: FastifyPluginAsyncZod<MarketplaceDeps & { unitsChain?: UnitsChainConfig }> = async (app, deps) => {
+export const marketplaceRoutes: FastifyPluginAsyncZod<
+  MarketplaceDeps & { unitsChain?: UnitsChainConfig; listingHold?: ListingHoldLookup }
+> = async (app, deps) => {
   const market = new MarketplaceService(deps);
   const unitsChain = deps.unitsChain ?? UNDEPLOYED_UNITS_CHAIN;
 
@@ -37,17 +46,28 @@ export const marketplaceRoutes: FastifyPluginAsyncZod<MarketplaceDeps & { unitsC
   });
 
   app.get('/item/:id', {
+    // Signed in or not: a buyer reads their own reservation's order (Continue payment).
+    preHandler: app.optionalAuth,
     schema: {
       tags,
       summary: 'One listing with its price history (recorded sales of the same item) and more from its collection',
       description:
         'A container-house unit (`kind` house_unit) also has `collection` (name, ERC1155, chain, and the contract address and explorer link, ' +
         'both null until the contract is deployed) and `type_price_history` (the sales of every apartment of its type). ' +
+        'A reserved listing has `reservation`: until when a buyer’s pending order holds it (listed again then if unpaid), ' +
+        'and that order’s code when the caller is the buyer (Authorization optional). ' +
         'An id that names no listing answers 404 NOT_FOUND.',
       params: CatalogueIdParamsSchema,
       response: { 200: MarketplaceItemResponseSchema, ...errors },
     },
-    handler: async (req) => ({ error: false as const, item: await withUnitDetails(deps.db, unitsChain, await market.item(req.params.id)) }),
+    handler: async (req) => {
+      const item = await withUnitDetails(deps.db, unitsChain, await market.item(req.params.id));
+      const reservation =
+        item.status === 'reserved' && deps.listingHold
+          ? await deps.listingHold(Number(item._id), req.auth?.userId ?? null)
+          : null;
+      return { error: false as const, item: { ...item, reservation } };
+    },
   });
 
   app.get('/recently_sold', {

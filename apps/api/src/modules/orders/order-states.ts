@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderStatus } from '@starport/schemas';
+import { ORDER_STATUSES, PAID_ORDER_STATUSES, type OrderStatus } from '@starport/schemas';
 
 /**
  * The one order state machine, for every way to pay (ARCHITECTURE.md "Orders and payments").
@@ -27,7 +27,7 @@ export function sourcesOf(to: OrderStatus): OrderStatus[] {
 /** Only a pending order holds reserved stock; leaving pending for one of these gives it back. */
 export const RELEASING: readonly OrderStatus[] = ['expired', 'failed', 'cancelled'];
 
-/** Statuses in which the order was paid for (a payment arriving now changes nothing). */
-export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'fulfilled', 'refunded'];
+/** Statuses in which the order was paid for (a payment arriving now changes nothing); shared with the web. */
+export const PAID_STATUSES: readonly OrderStatus[] = PAID_ORDER_STATUSES;
 
 export const isTerminal = (status: OrderStatus) => TRANSITIONS[status].length === 0;

@@ -10,6 +10,7 @@ import { newOrderCode } from './order-code.ts';
 import { PAID_STATUSES } from './order-states.ts';
 import { orderView } from './order-view.ts';
 import * as repo from './orders.repo.ts';
+import { listingHolder } from './reservations.repo.ts';
 import { refuseTooManyUnpaid, refuseWhatIsGone } from './open-order-guards.ts';
 import { consumeLines, recordReservations, releaseLines as release, takeLines } from './take-lines.ts';
 
@@ -43,6 +44,10 @@ export type PaidOutcome = 'paid' | 'already_paid' | 'review';
 export type PaymentObservation = 'transfer_found_on_chain' | 'transaction_replaced';
 
 const orderGone = () => notFound('No such order.');
+const notPayableMsg = (code: string, status: string) =>
+  status === 'pending'
+    ? `Order ${code} is no longer reserved for you and can no longer be paid.`
+    : `Order ${code} is ${status} and can no longer be paid.`;
 
 /**
  * Orders and their stock. Every change of status goes through repo.transition (one
@@ -266,6 +271,37 @@ export class OrdersService {
 
   findByProviderSession(provider: string, sessionId: string) {
     return repo.findByProviderSession(this.d.db, provider, sessionId);
+  }
+
+  /**
+   * Continue payment: the caller's pending order that can still be paid, with what its
+   * provider needs to reopen the same session. 404 as getOwned; 409 once it no longer holds
+   * its stock (paid, closed, or past its expiry even before the expiry job ran).
+   */
+  async payableOwned(
+    userId: string,
+    code: string,
+  ): Promise<Order & { id: number; provider: string | null; providerSessionId: string | null }> {
+    const order = await repo.findOwned(this.d.db, userId, code);
+    if (!order) throw orderGone();
+    if (order.status !== 'pending' || order.expiresAt.getTime() <= Date.now())
+      throw new AppError('CONFLICT', 409, notPayableMsg(order.code, order.status));
+    return {
+      ...orderView(order, await repo.linesOf(this.d.db, [order.id])),
+      id: order.id,
+      provider: order.provider,
+      providerSessionId: order.providerSessionId,
+    };
+  }
+
+  /**
+   * A reserved listing's hold as its item page shows it: until when, and the order's code for
+   * its buyer only (Continue payment); null when no pending order holds it.
+   */
+  async listingHold(listingId: number, viewerId: string | null): Promise<{ until: string; order: string | null } | null> {
+    const holder = await listingHolder(this.d.db, listingId);
+    if (!holder) return null;
+    return { until: holder.expiresAt.toISOString(), order: holder.userId === viewerId ? holder.code : null };
   }
 
   /** GET /api/orders/{code}: the caller's order, or a 404 whether it is someone else's or does not exist. */

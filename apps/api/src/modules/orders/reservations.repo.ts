@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.ts';
+import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';
 import { blindBoxReservations, listingReservations } from '../../db/schema/index.ts';
 
 /**
@@ -108,4 +108,17 @@ export async function listingSoldToOrder(tx: Tx, orderId: number, listingId: num
         WHERE order_id = ${orderId} AND listing_id = ${listingId} AND consumed_at IS NOT NULL`,
   );
   return rows.length > 0;
+}
+
+/** The pending order holding a listing now, if any: its code, buyer and expiry. */
+export async function listingHolder(
+  db: DbOrTx,
+  listingId: number,
+): Promise<{ code: string; userId: string; expiresAt: Date } | undefined> {
+  const [row] = await queryRows<{ code: string; user_id: string; expires_at: string | Date }>(
+    db,
+    sql`SELECT o.code, o.user_id, o.expires_at FROM listing_reservations r JOIN orders o ON o.id = r.order_id
+        WHERE r.listing_id = ${listingId} AND r.released_at IS NULL AND r.consumed_at IS NULL AND o.status = 'pending'`,
+  );
+  return row && { code: row.code, userId: row.user_id, expiresAt: new Date(row.expires_at) };
 }

@@ -2,11 +2,14 @@ import type { OrderLineRequest } from '@starport/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client.ts';
-import { badRequest } from '../../lib/app-error.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
 import { cardCheckoutProvider, type CardCheckoutAnswer } from './card-provider.ts';
 import { centsToMicro } from './checkout-session.ts';
 import type { CheckoutClient, WebhookVerifier } from './checkout-client.ts';
-import { CARD_PROVIDER, type OrderBook } from './order-book.ts';
+import { CARD_PROVIDER, type OrderBook, type PayableOrder } from './order-book.ts';
+
+export const CARD_SESSION_CLOSED_MSG =
+  'The card payment page of this order has closed. Cancel the order and check out again.';
 import { startPayment } from './start-payment.ts';
 
 /** Stripe's default, and QUALITY.md's rule: a signature older than 5 minutes is refused. */
@@ -39,6 +42,16 @@ export class CardPayments {
   /** A cart, or one marketplace listing (`{ object: 'listing', id, total: 1 }`, reserved for the order). */
   buy(userId: string, lines: OrderLineRequest[]): Promise<CardCheckoutAnswer> {
     return startPayment(this.d, this.provider, userId, lines);
+  }
+
+  /**
+   * Continue payment of a pending card order: its own checkout page again, while the session is
+   * open (a declined card leaves it open). The same order and hold; nothing new is opened.
+   */
+  async resume(order: PayableOrder): Promise<string> {
+    const url = order.providerSessionId ? await this.d.checkout.openSessionUrl(order.providerSessionId) : null;
+    if (!url) throw new AppError('CONFLICT', 409, CARD_SESSION_CLOSED_MSG);
+    return url;
   }
 
   /** A webhook: verified over the raw body first; a bad signature changes nothing. */

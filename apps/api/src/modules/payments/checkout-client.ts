@@ -9,6 +9,8 @@ export interface CheckoutClient {
     params: Stripe.Checkout.SessionCreateParams,
     opts: { idempotencyKey: string },
   ): Promise<{ id: string; url: string; amount_total: number | null }>;
+  /** Where a session is paid while it is still open (a declined card leaves it open); null once it is not. */
+  openSessionUrl(sessionId: string): Promise<string | null>;
 }
 
 /** How webhooks are checked: Stripe's own verification, for Stripe's and the sandbox's events alike. */
@@ -21,6 +23,10 @@ export function stripeCheckoutClient(stripe: Stripe): CheckoutClient {
       const session = await stripe.checkout.sessions.create(params, { idempotencyKey: opts.idempotencyKey });
       if (!session.url) throw new Error(`Stripe returned session ${session.id} without a url`);
       return { id: session.id, url: session.url, amount_total: session.amount_total };
+    },
+    async openSessionUrl(sessionId) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      return session.status === 'open' ? session.url : null;
     },
   };
 }

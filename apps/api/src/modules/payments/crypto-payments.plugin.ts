@@ -18,7 +18,7 @@ export type CryptoPluginOptions = { db: Db; orders: CryptoOrderBook; chains: Cha
  */
 export const cryptoPaymentsPlugin: FastifyPluginAsync<CryptoPluginOptions> = async (app, { db, orders, chains }) => {
   const crypto = new CryptoPayments({ db, orders, chains, wakeJobs: () => app.jobs.wake(), log: app.log });
-  await app.register(cryptoPaymentRoutes, { crypto });
+  await app.register(cryptoPaymentRoutes, { crypto, idempotency: { db } });
   // An RPC of another chain is said at start, not only at the first quote; nothing waits for it.
   const setup = paymentSetup(chains);
   if (setup)

@@ -5,6 +5,7 @@ import {
   CryptoTidParamsSchema,
   CryptoVerifyBodySchema,
   CryptoVerifyResponseSchema,
+  IdempotencyHeadersSchema,
   ItemCryptoBodySchema,
   ListingCryptoBodySchema,
   ListingCryptoQuoteSchema,
@@ -14,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERC20_PAYMENT_ABI } from '../../chain/erc20.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import type { CryptoPayments } from './crypto-payments.service.ts';
+import { answerOnce, type IdempotencyOptions } from './idempotent-start.ts';
 import { detailPageLines } from './widget-lines.ts';
 import { errors, REPORT_BODY_LIMIT, signedIn, tags } from './route-docs.ts';
 
@@ -31,7 +33,10 @@ const VERIFIES =
   'the linked wallet; 503 the chain could not say whether the recorded transaction is mined.';
 
 /** The crypto payment calls (storefront.md §7; docs/api-payments.md "Crypto payments"). */
-export const cryptoPaymentRoutes: FastifyPluginAsyncZod<{ crypto: CryptoPayments }> = async (app, { crypto }) => {
+export const cryptoPaymentRoutes: FastifyPluginAsyncZod<{
+  crypto: CryptoPayments;
+  idempotency: IdempotencyOptions;
+}> = async (app, { crypto, idempotency }) => {
   const quoteRoute = { preHandler: app.requireAuth };
 
   app.post('/api/shop_payment/eth_crypto', {
@@ -43,10 +48,12 @@ export const cryptoPaymentRoutes: FastifyPluginAsyncZod<{ crypto: CryptoPayments
         'Opens an order for the cart (method crypto, stock held until expiresAt) and quotes its total in USDC: ' +
         'send amountBase of tokenAddress on targetNetworkId to targetWallet from payerWallet.' +
         OPENS,
+      headers: IdempotencyHeadersSchema,
       body: ShopCryptoBodySchema,
       response: { 200: CryptoQuoteSchema, ...errors },
     },
-    handler: async (req) => crypto.quote(callerOf(req).userId, req.body.ids, 'cart'),
+    handler: async (req, reply) =>
+      answerOnce(idempotency, req, reply, () => crypto.quote(callerOf(req).userId, req.body.ids, 'cart')),
   });
 
   app.post('/api/payment/eth_crypto', {
@@ -57,10 +64,12 @@ export const cryptoPaymentRoutes: FastifyPluginAsyncZod<{ crypto: CryptoPayments
       summary:
         'One shop item from its detail page (a shop _id or blindbox-<code>, one copy), quoted as the cart call.' +
         OPENS,
+      headers: IdempotencyHeadersSchema,
       body: ItemCryptoBodySchema,
       response: { 200: CryptoQuoteSchema, ...errors },
     },
-    handler: async (req) => crypto.quote(callerOf(req).userId, detailPageLines(req.body), 'item'),
+    handler: async (req, reply) =>
+      answerOnce(idempotency, req, reply, () => crypto.quote(callerOf(req).userId, detailPageLines(req.body), 'item')),
   });
 
   app.post('/api/marketplace/buy_session', {
@@ -73,17 +82,19 @@ export const cryptoPaymentRoutes: FastifyPluginAsyncZod<{ crypto: CryptoPayments
         'the token and contractAbi its ERC-20 fragment (a plain transfer pays: no approve).' +
         OPENS +
         ' A listing: 403 the player’s own, 404 unknown, 409 no longer for sale.',
+      headers: IdempotencyHeadersSchema,
       body: ListingCryptoBodySchema,
       response: { 200: ListingCryptoQuoteSchema, ...errors },
     },
-    handler: async (req) => {
-      const quote = await crypto.quote(
-        callerOf(req).userId,
-        [{ object: 'listing', id: req.body.id, total: 1 }],
-        'listing',
-      );
-      return { ...quote, contractAddress: quote.tokenAddress, contractAbi: [...ERC20_PAYMENT_ABI] };
-    },
+    handler: async (req, reply) =>
+      answerOnce(idempotency, req, reply, async () => {
+        const quote = await crypto.quote(
+          callerOf(req).userId,
+          [{ object: 'listing', id: req.body.id, total: 1 }],
+          'listing',
+        );
+        return { ...quote, contractAddress: quote.tokenAddress, contractAbi: [...ERC20_PAYMENT_ABI] };
+      }),
   });
 
   for (const path of [

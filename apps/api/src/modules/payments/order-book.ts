@@ -28,6 +28,12 @@ export interface PaymentOrderBook<Method extends Order['method']> {
   fail(orderId: number, reason: string): Promise<boolean>;
 }
 
+/** A pending order as Continue payment reopens it (404 not the caller's, 409 no longer payable). */
+export type PayableOrder = Order & { id: number; provider: string | null; providerSessionId: string | null };
+export interface PayableOrders {
+  payableOwned(userId: string, code: string): Promise<PayableOrder>;
+}
+
 /** Card payments (Checkout Sessions): an expired session may also expire the order. */
 export interface OrderBook extends PaymentOrderBook<'card'> {
   expire(orderId: number): Promise<'expired' | 'not_due' | 'unchanged'>;

@@ -6,15 +6,16 @@ import type { Db } from '../../db/client.ts';
 import { CardPayments } from './card-payments.service.ts';
 import { stripeCheckoutClient, stripeSdk, type CheckoutClient, type WebhookVerifier } from './checkout-client.ts';
 import { cryptoPaymentsPlugin } from './crypto-payments.plugin.ts';
-import type { CryptoOrderBook, OrderBook, WidgetOrderBook } from './order-book.ts';
+import type { CryptoOrderBook, OrderBook, PayableOrders, WidgetOrderBook } from './order-book.ts';
 import { sandboxCheckoutRoutes } from './sandbox/sandbox.routes.ts';
 import { sandboxCheckoutClient } from './sandbox/sandbox-sessions.ts';
 import { stripeRoutes } from './stripe.routes.ts';
-import { widgetPaymentsPlugin } from './widget-payments.plugin.ts';
+import { continuePaymentRoutes } from './continue-payment.routes.ts';
+import { buildWidgetPayments, widgetPaymentsPlugin } from './widget-payments.plugin.ts';
 
 export type PaymentsOptions = {
   db: Db;
-  orders: OrderBook & WidgetOrderBook & CryptoOrderBook;
+  orders: OrderBook & WidgetOrderBook & CryptoOrderBook & PayableOrders;
   card: CardProviderConfig;
   widget: WidgetProviderConfig;
   chains: ChainsConfig;
@@ -56,7 +57,7 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsOptions> = async (
     });
   }
   app.log.info({ cardProvider: card.provider }, 'card payments');
-  await app.register(stripeRoutes, { prefix: '/api/stripe', card: service });
+  await app.register(stripeRoutes, { prefix: '/api/stripe', card: service, idempotency: { db } });
   if (card.provider === 'sandbox')
     await app.register(sandboxCheckoutRoutes, {
       prefix: '/sandbox/stripe',
@@ -64,6 +65,8 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsOptions> = async (
       publicUrl,
       webhookSecret: card.webhookSecret,
     });
-  await app.register(widgetPaymentsPlugin, { db, orders, widget, publicUrl });
+  const widgetService = buildWidgetPayments({ db, orders, widget }, app.log);
+  await app.register(widgetPaymentsPlugin, { db, orders, widget, publicUrl, service: widgetService });
+  await app.register(continuePaymentRoutes, { orders, card: service, widget: widgetService });
   await app.register(cryptoPaymentsPlugin, { db, orders, chains });
 };

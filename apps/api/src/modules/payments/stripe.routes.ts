@@ -1,5 +1,6 @@
 import {
   ErrorResponseSchema,
+  IdempotencyHeadersSchema,
   StripeBuyBodySchema,
   StripeBuyResponseSchema,
   StripeWebhookResponseSchema,
@@ -8,12 +9,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import type { CardPayments } from './card-payments.service.ts';
+import { answerOnce, type IdempotencyOptions } from './idempotent-start.ts';
 
 const tags = ['payments'];
 const errors = { '4xx': ErrorResponseSchema, '5xx': ErrorResponseSchema };
 
 /** POST /api/stripe/buy and POST /api/stripe/webhook. `card` is null when card payments are off. */
-export const stripeRoutes: FastifyPluginAsyncZod<{ card: CardPayments | null }> = async (app, { card }) => {
+export const stripeRoutes: FastifyPluginAsyncZod<{ card: CardPayments | null; idempotency: IdempotencyOptions }> = async (
+  app,
+  { card, idempotency },
+) => {
   app.post('/buy', {
     preHandler: app.requireAuth,
     schema: {
@@ -27,13 +32,16 @@ export const stripeRoutes: FastifyPluginAsyncZod<{ card: CardPayments | null }> 
         'data is the address to send the browser to, order the order code. 401 signed out, 403 buying closed or your own listing, ' +
         '404 an item we do not sell, 409 naming a line out of stock or a listing no longer for sale, ' +
         '502 when the provider could not open the session (stock given back).',
+      headers: IdempotencyHeadersSchema,
       body: StripeBuyBodySchema,
       response: { 200: StripeBuyResponseSchema, ...errors },
     },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       if (!card) throw new AppError('INTERNAL', 503, 'Card payments are not available at the moment.');
-      const { url, code } = await card.buy(callerOf(req).userId, (req.body.ids ?? req.body.items)!);
-      return { error: false as const, msg: 'Redirecting to the card payment page.', data: url, order: code };
+      return answerOnce(idempotency, req, reply, async () => {
+        const { url, code } = await card.buy(callerOf(req).userId, (req.body.ids ?? req.body.items)!);
+        return { error: false as const, msg: 'Redirecting to the card payment page.', data: url, order: code };
+      });
     },
   });
 

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { WidgetProviderConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { sandboxWidgetRoutes } from './sandbox-widget/sandbox-widget.routes.ts';
@@ -7,7 +7,31 @@ import { WERT_PROVIDER, WERT_SANDBOX_PROVIDER, type WidgetOrderBook } from './or
 import { WidgetPayments } from './widget-payments.service.ts';
 import { widgetRoutes } from './widget.routes.ts';
 
-export type WidgetPluginOptions = { db: Db; orders: WidgetOrderBook; widget: WidgetProviderConfig; publicUrl: string };
+export type WidgetPluginOptions = {
+  db: Db;
+  orders: WidgetOrderBook;
+  widget: WidgetProviderConfig;
+  publicUrl: string;
+  /** the service (buildWidgetPayments), null when the widget is off */
+  service: WidgetPayments | null;
+};
+
+/** The widget payments service of this configuration, or null when the widget is off. */
+export function buildWidgetPayments(
+  d: { db: Db; orders: WidgetOrderBook; widget: WidgetProviderConfig },
+  log: FastifyBaseLogger,
+): WidgetPayments | null {
+  const { widget } = d;
+  if (widget.provider === 'off') return null;
+  return new WidgetPayments({
+    db: d.db,
+    orders: d.orders,
+    setup: widget,
+    provider: widget.provider === 'wert' ? WERT_PROVIDER : WERT_SANDBOX_PROVIDER,
+    lookup: widget.provider === 'wert' ? wertDataApi(widget.dataApiUrl, widget.apiKey) : null,
+    log,
+  });
+}
 
 /**
  * Widget payments: the wertio, status and log calls always (starting one answers 503 when the
@@ -17,21 +41,10 @@ export type WidgetPluginOptions = { db: Db; orders: WidgetOrderBook; widget: Wid
  */
 export const widgetPaymentsPlugin: FastifyPluginAsync<WidgetPluginOptions> = async (
   app,
-  { db, orders, widget, publicUrl },
+  { db, orders, widget, publicUrl, service },
 ) => {
-  const service =
-    widget.provider === 'off'
-      ? null
-      : new WidgetPayments({
-          db,
-          orders,
-          setup: widget,
-          provider: widget.provider === 'wert' ? WERT_PROVIDER : WERT_SANDBOX_PROVIDER,
-          lookup: widget.provider === 'wert' ? wertDataApi(widget.dataApiUrl, widget.apiKey) : null,
-          log: app.log,
-        });
   app.log.info({ widgetProvider: widget.provider }, 'widget payments');
-  await app.register(widgetRoutes, { widget: service, orders });
+  await app.register(widgetRoutes, { widget: service, orders, idempotency: { db } });
   if (widget.provider === 'sandbox')
     await app.register(sandboxWidgetRoutes, { prefix: '/sandbox/wert', db, publicUrl, setup: widget });
 };

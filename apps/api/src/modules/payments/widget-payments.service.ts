@@ -10,7 +10,7 @@ import type { WertOrderLookup } from './wert-data-api.ts';
 import { readWertEvent, WERT_FAILED, WERT_PAID, WERT_STARTED, type WertEvent } from './wert-events.ts';
 import { microOf } from './wert-signing.ts';
 import { widgetHoldFromNow, widgetProvider } from './widget-provider.ts';
-import type { WidgetOrderBook } from './order-book.ts';
+import type { PayableOrder, WidgetOrderBook } from './order-book.ts';
 import type { WidgetSession } from '@starport/schemas';
 
 export type WidgetPaymentsDeps = {
@@ -44,6 +44,21 @@ export class WidgetPayments {
   /** Opens the order for `lines` (cart lines, or one marketplace listing) and signs its widget purchase. */
   start(userId: string, lines: OrderLineRequest[]): Promise<WidgetSession> {
     return startPayment(this.d, this.provider, userId, lines);
+  }
+
+  /**
+   * Continue payment of a pending widget order: the widget signed again for the same order
+   * (its code stays the click_id), holding nothing longer: Wert's payment_started does that.
+   */
+  async resume(userId: string, order: PayableOrder): Promise<WidgetSession> {
+    const until = new Date(order.expires_at);
+    const opened = await this.provider.openSession(order, {
+      userId,
+      prepared: undefined,
+      requestedHold: until,
+      heldUntil: until,
+    });
+    return opened.answer;
   }
 
   /**

@@ -147,8 +147,10 @@ describe('the sandbox widget, over real HTTP', () => {
     expect(b.tx_id).toMatch(/^0x[0-9a-f]{64}$/);
     const order = await orderByCode(t.database.db, s.tid);
     expect(order.status).toBe('paid');
-    // Pressed again (back button, a second tab): refused, nothing more is sent.
-    expect((await press('pay', s)).status).toBe(409);
+    // Pressed again (back button, a second tab, a lost answer): it is paid, and nothing more is sent.
+    const again = await press('pay', s);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ error: false, status: 'paid', paid: true, tx_id: null });
     expect((await eventKinds(t.database.db, order.id)).filter((k) => k === 'paid')).toHaveLength(1);
     // The page now says so, and offers nothing to pay.
     const html = await (await fetch(embedUrl(s))).text();
@@ -157,6 +159,18 @@ describe('the sandbox widget, over real HTTP', () => {
     // The owner reads the order as paid.
     const mine = await fetch(`${base}/api/orders/${s.tid}`, { headers: bearer(token) });
     expect(((await mine.json()) as { data: { status: string } }).data.status).toBe('paid');
+  });
+
+  it('Pay on an order fulfilment already delivered: paid (any paid status is paid), not refused', async () => {
+    const s = await start(1);
+    expect((await press('pay', s)).status).toBe(200);
+    await t.drainJobs();
+    expect((await orderByCode(t.database.db, s.tid)).status).toBe('fulfilled');
+    const res = await press('pay', s);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ error: false, status: 'fulfilled', paid: true, click_id: s.tid });
+    // Fail is still refused for a paid order: it cannot be unpaid.
+    expect((await press('fail', s)).status).toBe(409);
   });
 
   it('Fail: a signed failure event fails the order and its stock comes back', async () => {

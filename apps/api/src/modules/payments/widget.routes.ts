@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { callerOf } from '../../plugins/auth.ts';
+import { answerOnce, type IdempotencyOptions } from './idempotent-start.ts';
 import { detailPageLines } from './widget-lines.ts';
 import type { WidgetOrderBook } from './order-book.ts';
 import type { WidgetPayments } from './widget-payments.service.ts';
 import {
+  IdempotencyHeadersSchema,
   ItemStatusBodySchema,
   ItemWidgetBodySchema,
   ItemWidgetResponseSchema,
@@ -18,13 +20,17 @@ import {
 } from '@starport/schemas';
 import { errors, REPORT_BODY_LIMIT, signedIn, tags } from './route-docs.ts';
 
-type WidgetRoutesOptions = { widget: WidgetPayments | null; orders: WidgetOrderBook };
+type WidgetRoutesOptions = {
+  widget: WidgetPayments | null;
+  orders: WidgetOrderBook;
+  idempotency: IdempotencyOptions;
+};
 
 /**
  * The fiat-to-crypto widget's calls (storefront.md §7). `widget` is null when widget payments
  * are off: starting one answers 503; the reports still work for orders opened before.
  */
-export const widgetRoutes: FastifyPluginAsyncZod<WidgetRoutesOptions> = async (app, { widget, orders }) => {
+export const widgetRoutes: FastifyPluginAsyncZod<WidgetRoutesOptions> = async (app, { widget, orders, idempotency }) => {
   const started = () => {
     if (!widget) throw new AppError('INTERNAL', 503, 'Widget payments are not available at the moment.');
     return widget;
@@ -42,12 +48,16 @@ export const widgetRoutes: FastifyPluginAsyncZod<WidgetRoutesOptions> = async (a
         'Opens an order for the cart (method widget, stock reserved) and signs the widget purchase of its total. ' +
         'tid = the order code = the widget click_id; data.signedData goes to WertWidget unchanged. ' +
         opens,
+      headers: IdempotencyHeadersSchema,
       body: ShopWidgetBodySchema,
       response: { 200: ShopWidgetResponseSchema, ...errors },
     },
-    handler: async (req) => {
-      const data = await started().start(callerOf(req).userId, req.body.ids);
-      return { error: false as const, tid: data.tid, data };
+    handler: async (req, reply) => {
+      const widget = started();
+      return answerOnce(idempotency, req, reply, async () => {
+        const data = await widget.start(callerOf(req).userId, req.body.ids);
+        return { error: false as const, tid: data.tid, data };
+      });
     },
   });
 
@@ -62,12 +72,16 @@ export const widgetRoutes: FastifyPluginAsyncZod<WidgetRoutesOptions> = async (a
         'the same session as the shop call, flat in the answer. Without object the kind is read from the id. ' +
         opens +
         ' A listing: 403 also the player’s own, 404 unknown, 409 no longer for sale.',
+      headers: IdempotencyHeadersSchema,
       body: ItemWidgetBodySchema,
       response: { 200: ItemWidgetResponseSchema, ...errors },
     },
-    handler: async (req) => {
-      const data = await started().start(callerOf(req).userId, detailPageLines(req.body));
-      return { error: false as const, msg: 'Opening the payment widget.', ...data };
+    handler: async (req, reply) => {
+      const widget = started();
+      return answerOnce(idempotency, req, reply, async () => {
+        const data = await widget.start(callerOf(req).userId, detailPageLines(req.body));
+        return { error: false as const, msg: 'Opening the payment widget.', ...data };
+      });
     },
   });
 

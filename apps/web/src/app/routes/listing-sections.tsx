@@ -5,6 +5,8 @@ import { PriceHistory } from '../../features/catalogue/components/price-history.
 import { Alert } from '../../components/ui/alert.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatPrice } from '../../lib/format.ts';
+import { ContinuePayment } from '../../features/checkout/components/continue-payment.tsx';
+import { formatDateTime } from '../../features/orders/components/order-labels.ts';
 
 /**
  * The pieces every item page shares (a marketplace ship or DNC pack, a shop ship): how it
@@ -31,16 +33,55 @@ export function ItemPageError({ title, error, back }: { title: string; error: Er
   );
 }
 
-/** The listing's price and BUY NOW; `goneText` is what a listing no longer for sale says. */
+/**
+ * Why a listing cannot be bought now, or null when it can. A reserved one says when it comes
+ * back if its buyer does not pay, instead of "no longer for sale".
+ */
+export function listingUnavailableText(listing: MarketplaceItemDetail, goneText: string): string | null {
+  if (listing.status === 'listed') return null;
+  if (listing.status === 'reserved' && listing.reservation)
+    return `Reserved: another player is paying for it. If they do not, it is for sale again after ${formatDateTime(listing.reservation.until)}.`;
+  return goneText;
+}
+
+/**
+ * The listing's price and BUY NOW; `goneText` is what a listing no longer for sale says. Its
+ * buyer, while their order holds it, is offered Continue payment for that order instead.
+ */
 export function ListingBuySection({ listing, goneText }: { listing: MarketplaceItemDetail; goneText: string }) {
+  const mine = listing.status === 'reserved' ? listing.reservation?.order : null;
   return (
     <section aria-label="Price">
       <p className="ship-detail__price">{formatPrice(listing.sell_price)}</p>
-      <BuyNow
-        unavailable={listing.status === 'listed' ? null : goneText}
-        listing={{ id: listing._id, name: listing.name, sell_price: listing.sell_price }}
-      />
+      {mine ? (
+        <ReservedForYou listing={listing} order={mine} />
+      ) : (
+        <BuyNow
+          unavailable={listingUnavailableText(listing, goneText)}
+          listing={{ id: listing._id, name: listing.name, sell_price: listing.sell_price }}
+        />
+      )}
     </section>
+  );
+}
+
+/** The buyer's own reservation: until when it holds, and Continue payment of that same order. */
+export function ReservedForYou({ listing, order }: { listing: MarketplaceItemDetail; order: string }) {
+  const line = {
+    object: 'listing' as const,
+    id: listing._id,
+    name: listing.name,
+    total: 1,
+    sell_price: listing.sell_price,
+    sell_price_micro: listing.sell_price_micro,
+  };
+  return (
+    <div className="stack" data-testid="reserved-for-you">
+      <p className="muted">
+        Reserved for you (order {order}) until {formatDateTime(listing.reservation!.until)}. Pay before then to buy it.
+      </p>
+      <ContinuePayment order={{ code: order, lines: [line] }} />
+    </div>
   );
 }
 

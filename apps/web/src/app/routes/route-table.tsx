@@ -25,7 +25,7 @@ const UnitDetailPage = lazyPage(() => import('./unit-detail-page.tsx'));
 const ShopPage = lazyPage(() => import('./shop-page.tsx'));
 const ShopItemPage = lazyPage(() => import('./shop-item-page.tsx'));
 const CardPaymentResultPage = lazyPage(() => import('../../features/shop/pages/card-payment-result-page.tsx'));
-const MyOrdersPage = lazyPage(() => import('../../features/orders/pages/my-orders-page.tsx'));
+const MyOrdersPage = lazyPage(() => import('./my-orders-route.tsx'));
 const FairnessPage = lazyPage(() => import('../../features/fairness/pages/fairness-page.tsx'));
 const VerifyOpeningPage = lazyPage(() => import('../../features/fairness/pages/verify-page.tsx'));
 const LeaderboardPage = lazyPage(() => import('../../features/leaderboards/pages/leaderboard-page.tsx'));

@@ -4,6 +4,12 @@ import { json, mockFetch } from '../../test/fetch-mock.ts';
 import { expectDollarPricesOnly } from '../../test/money-words.ts';
 import { page, renderRoutes } from '../../test/render.tsx';
 import ShipDetailPage from './ship-detail-page.tsx';
+import { useAccountStore } from '../../lib/account-store.ts';
+import { leaveForPayment } from '../../features/checkout/model/leave-for-payment.ts';
+import { formatDateTime } from '../../features/orders/components/order-labels.ts';
+
+// The browser leaving for the provider's page: recorded instead of navigating jsdom away.
+vi.mock('../../features/checkout/model/leave-for-payment.ts', () => ({ leaveForPayment: vi.fn() }));
 
 const ship = {
   _id: 'l1',
@@ -139,5 +145,42 @@ describe('spaceship detail', () => {
     mockFetch(() => json(200, { error: false, item: { ...ship, _id: 'u5', kind: 'house_unit' } }));
     renderRoutes([page('/detail/:id', <ShipDetailPage />), page('/market/:id', <p>unit page</p>)], '/detail/u5');
     await screen.findByText('unit page');
+  });
+});
+
+describe('a reserved ship (a buyer is paying for it)', () => {
+  const UNTIL = '2026-11-22T02:30:00.000Z';
+  afterEach(() => useAccountStore.setState({ status: { loggedIn: false }, user: null }));
+
+  it('another player sees Reserved and when it is for sale again, not "no longer for sale"', async () => {
+    useAccountStore.setState({ status: { loggedIn: true } });
+    mockFetch((call) =>
+      call.url.endsWith('/site/setting')
+        ? json(200, { error: false, sale_program: 1, home_version: 1 })
+        : json(200, { error: false, item: { ...ship, status: 'reserved', reservation: { until: UNTIL, order: null } } }),
+    );
+    renderRoutes([page('/detail/:id', <ShipDetailPage />)], '/detail/l1');
+    await screen.findByRole('heading', { name: 'Nova Lancer', level: 1 });
+    const price = screen.getByRole('region', { name: 'Price' });
+    expect(price.textContent).toContain(`Reserved: another player is paying for it. If they do not, it is for sale again after ${formatDateTime(UNTIL)}.`);
+    expect(price.textContent).not.toContain('no longer for sale');
+    expect((within(price).getByRole('button', { name: 'BUY NOW' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(price).queryByRole('button', { name: 'Continue payment' })).toBeNull();
+  });
+
+  it('its buyer is offered Continue payment of the same order, which goes back to its checkout page', async () => {
+    useAccountStore.setState({ status: { loggedIn: true } });
+    const { calls } = mockFetch((call) => {
+      if (call.url.endsWith('/api/orders/SP-7K3M9Q2XHD/continue_payment'))
+        return json(200, { error: false, method: 'card', order: 'SP-7K3M9Q2XHD', data: 'http://127.0.0.1/pay' });
+      return json(200, { error: false, item: { ...ship, status: 'reserved', reservation: { until: UNTIL, order: 'SP-7K3M9Q2XHD' } } });
+    });
+    renderRoutes([page('/detail/:id', <ShipDetailPage />)], '/detail/l1');
+    await screen.findByRole('heading', { name: 'Nova Lancer', level: 1 });
+    const price = screen.getByRole('region', { name: 'Price' });
+    expect(within(price).getByTestId('reserved-for-you').textContent).toContain('Reserved for you (order SP-7K3M9Q2XHD)');
+    fireEvent.click(within(price).getByRole('button', { name: 'Continue payment' }));
+    await vi.waitFor(() => expect(vi.mocked(leaveForPayment)).toHaveBeenCalledWith('http://127.0.0.1/pay'), { timeout: 10_000 });
+    expect(calls.filter((c) => c.url.includes('/api/stripe/buy'))).toHaveLength(0);
   });
 });

@@ -17,6 +17,7 @@ import { UnitCard } from '../../features/catalogue/components/unit-card.tsx';
 import { UnitDetailSkeleton } from '../../features/marketplace/components/unit-detail-skeleton.tsx';
 import { UnitSection } from '../../features/marketplace/components/unit-section.tsx';
 import { UnitTraits } from '../../features/catalogue/components/unit-traits.tsx';
+import { listingUnavailableText, ReservedForYou } from './listing-sections.tsx';
 import './unit-detail-page.css';
 
 const listedOn = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
@@ -52,7 +53,7 @@ function UnitDetail({ listing }: { listing: MarketplaceItemDetail }) {
   const { item, collection } = listing;
   const types = useHouseTypes();
   const title = unitTypeLabel(item.name, item.apart_label);
-  const forSale = listing.status === 'listed';
+  const mine = listing.status === 'reserved' ? listing.reservation?.order : null;
   const history = listing.type_price_history ?? listing.price_history;
   return (
     <div className="page unit-detail">
@@ -92,10 +93,14 @@ function UnitDetail({ listing }: { listing: MarketplaceItemDetail }) {
           <p className="muted">
             On the marketplace since <time dateTime={listing.listed_at}>{listedOn(listing.listed_at)}</time>
           </p>
-          <BuyNow
-            unavailable={forSale ? null : 'This unit is no longer for sale.'}
-            listing={{ id: listing._id, name: `${title}, ${listing.name}`, sell_price: listing.sell_price }}
-          />
+          {mine ? (
+            <ReservedForYou listing={listing} order={mine} />
+          ) : (
+            <BuyNow
+              unavailable={listingUnavailableText(listing, 'This unit is no longer for sale.')}
+              listing={{ id: listing._id, name: `${title}, ${listing.name}`, sell_price: listing.sell_price }}
+            />
+          )}
         </section>
       </div>
 

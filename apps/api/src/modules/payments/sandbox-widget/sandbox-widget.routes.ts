@@ -7,7 +7,7 @@ import { deliverWertEvent, newTxId, sandboxEvent, sandboxIds, type SandboxWertEv
 import { sandboxWidgetOrder } from './widget-order.ts';
 import { widgetPage } from './widget-page.ts';
 import { checkWidgetRequest, type Checked } from './widget-request.ts';
-import { PAID_STATUSES } from '../../orders/index.ts';
+import { isPaidOrderStatus } from '@starport/schemas';
 
 type SandboxWidgetOptions = { db: Db; publicUrl: string; setup: WidgetSetup };
 
@@ -67,7 +67,19 @@ export const sandboxWidgetRoutes: FastifyPluginAsync<SandboxWidgetOptions> = asy
       .send(html);
   });
 
-  /** Pay or fail: the request must be the one our server signed, for a pending order. */
+  /** What pay and fail answer: the order's status and whether it is paid (any paid status, not only 'paid'). */
+  const answer = (status: string, ids: ReturnType<typeof sandboxIds>, txId: string | null, code: string) => ({
+    error: false,
+    status,
+    // Fulfilment may already have run in-process: fulfilled (or refunded) is paid too.
+    paid: isPaidOrderStatus(status),
+    order_id: ids.orderId,
+    payment_id: ids.paymentId,
+    tx_id: txId,
+    click_id: code,
+  });
+
+  /** Pay or fail: the request must be the one our server signed, for a pending order (pay: or one already paid). */
   const settle = async (body: unknown, reply: FastifyReply, types: SandboxWertEventType[]) => {
     const checked = checkWidgetRequest(body, publicKey);
     if (!checked.ok) return reply.status(400).send({ error: true, code: 'BAD_REQUEST', msg: checked.message });
@@ -76,12 +88,16 @@ export const sandboxWidgetRoutes: FastifyPluginAsync<SandboxWidgetOptions> = asy
       return reply
         .status(404)
         .send({ error: true, code: 'NOT_FOUND', msg: 'This payment request names no order of this shop.' });
+    const ids = sandboxIds(setup.webhookSecret, checked.code);
+    const paying = types.includes('order_complete');
+    // Pay pressed again for an order already paid (a lost answer, a second tab): it is paid, not refused.
+    if (paying && isPaidOrderStatus(order.status))
+      return answer(order.status, ids, null, checked.code);
     if (order.status !== 'pending')
       return reply
         .status(409)
         .send({ error: true, code: 'CONFLICT', msg: `This order is ${order.status} and can no longer be paid.` });
-    const ids = sandboxIds(setup.webhookSecret, checked.code);
-    const txId = types.includes('order_complete') ? newTxId() : null;
+    const txId = paying ? newTxId() : null;
     for (const type of types) {
       if (
         !(await deliverWertEvent(app, publicUrl, setup.webhookSecret, sandboxEvent(type, checked.request, ids, txId)))
@@ -93,17 +109,7 @@ export const sandboxWidgetRoutes: FastifyPluginAsync<SandboxWidgetOptions> = asy
         });
     }
     const after = await sandboxWidgetOrder(db, checked.code);
-    const status = after?.status ?? 'unknown';
-    return {
-      error: false,
-      status,
-      // Fulfilment may already have run in-process: fulfilled (or any later paid status) is paid too.
-      paid: (PAID_STATUSES as readonly string[]).includes(status),
-      order_id: ids.orderId,
-      payment_id: ids.paymentId,
-      tx_id: txId,
-      click_id: checked.code,
-    };
+    return answer(after?.status ?? 'unknown', ids, txId, checked.code);
   };
 
   app.post('/api/pay', { ...opts, bodyLimit: 16 * 1024 }, async (req, reply) =>

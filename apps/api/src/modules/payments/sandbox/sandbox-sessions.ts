@@ -46,6 +46,10 @@ export function sandboxCheckoutClient(db: Db, publicUrl: string): CheckoutClient
       await db.insert(sandboxSessions).values(row);
       return { id, url: `${publicUrl}${SANDBOX_PATH}/${id}`, amount_total: row.amountTotal };
     },
+    async openSessionUrl(id) {
+      const s = await findSession(db, id);
+      return s && s.status === 'open' && s.expiresAt.getTime() > Date.now() ? `${publicUrl}${SANDBOX_PATH}/${id}` : null;
+    },
   };
 }
 

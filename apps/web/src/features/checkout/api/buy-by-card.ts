@@ -23,8 +23,9 @@ export type BuyByCardBody =
  * POST /api/stripe/buy (signed in): opens the order and the provider's checkout session.
  * Fails with 401 signed out, 403 sales closed, 409 out of stock, 502 provider failure.
  */
-export const buyByCard = (body: BuyByCardBody) => api.post<BuyByCardResponse>('/api/stripe/buy', body);
+export const buyByCard = (body: BuyByCardBody, headers?: Record<string, string>) =>
+  api.post<BuyByCardResponse>('/api/stripe/buy', body, { headers });
 
 /** Buys one marketplace listing by card: 403 also for the player's own listing, 409 when it is no longer for sale. */
-export const buyListingByCard = (listingId: string) =>
-  buyByCard({ type: CARD_PAYMENT_TYPE, items: [{ id: listingId, object: 'listing', total: 1 }] });
+export const buyListingByCard = (listingId: string, headers?: Record<string, string>) =>
+  buyByCard({ type: CARD_PAYMENT_TYPE, items: [{ id: listingId, object: 'listing', total: 1 }] }, headers);

@@ -10,8 +10,11 @@ import type { PaymentLine } from './validate-stock.ts';
  * POST /api/shop_payment/wertio (the shop cart): opens the order and signs the widget's
  * purchase. 401 signed out, 403 sales closed, 409 sold out, 502 provider failure.
  */
-export const openCartWidgetPayment = async (ids: PaymentLine[]): Promise<WidgetSession> => {
-  const answer = await api.post<ShopWidgetResponse>('/api/shop_payment/wertio', { ids });
+export const openCartWidgetPayment = async (
+  ids: PaymentLine[],
+  headers?: Record<string, string>,
+): Promise<WidgetSession> => {
+  const answer = await api.post<ShopWidgetResponse>('/api/shop_payment/wertio', { ids }, { headers });
   return { ...answer.data, tid: answer.data.tid || answer.tid };
 };
 
@@ -21,8 +24,12 @@ export const openCartWidgetPayment = async (ids: PaymentLine[]): Promise<WidgetS
  * marketplace listing must be named, `object: 'listing'`, its _id looking like a shop line's.
  * A listing also answers 403 (the player's own) and 409 (no longer for sale).
  */
-export const openItemWidgetPayment = async (id: string, object?: 'listing'): Promise<WidgetSession> => {
+export const openItemWidgetPayment = async (
+  id: string,
+  object?: 'listing',
+  headers?: Record<string, string>,
+): Promise<WidgetSession> => {
   const { tid, partnerID, commodity, network, origin, signedData, totalUSD, click_id, item_name } =
-    await api.post<ItemWidgetResponse>('/api/payment/wertio', object ? { id, object } : { id });
+    await api.post<ItemWidgetResponse>('/api/payment/wertio', object ? { id, object } : { id }, { headers });
   return { tid, partnerID, commodity, network, origin, signedData, totalUSD, click_id, item_name };
 };

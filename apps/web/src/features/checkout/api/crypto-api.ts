@@ -1,6 +1,7 @@
 import type { CryptoQuote, CryptoVerifyBody, CryptoVerifyResponse } from '@starport/schemas';
 import { api, isApiError } from '../../../lib/api-client.ts';
 import { validateStock } from './validate-stock.ts';
+import type { AttemptKey } from '../model/attempt-key.ts';
 import { paymentLinesOf, type CheckoutPurchase } from '../model/checkout-purchase.ts';
 import { stepOf } from '../components/payment-error.tsx';
 
@@ -27,16 +28,17 @@ const startPathOf = (purchase: CheckoutPurchase): string => {
  * The shop cart's stock is checked first (spec §4), as for the card. Failures are tagged with
  * their step ('stock' or 'buy') so the dialog can title them as the spec does.
  */
-export async function openCryptoPayment(purchase: CheckoutPurchase): Promise<CryptoQuote> {
+export async function openCryptoPayment(purchase: CheckoutPurchase, attempt: AttemptKey): Promise<CryptoQuote> {
   const path = startPathOf(purchase);
-  if (purchase.kind === 'listing') return stepOf('buy', api.post<CryptoQuote>(path, { id: purchase.listing.id }));
+  const open = (body: object) => stepOf('buy', attempt.run((headers) => api.post<CryptoQuote>(path, body, { headers })));
+  if (purchase.kind === 'listing') return open({ id: purchase.listing.id });
   if (purchase.kind === 'item') {
     const { id, object } = purchase.item;
-    return stepOf('buy', api.post<CryptoQuote>(path, { id, object }));
+    return open({ id, object });
   }
   const ids = paymentLinesOf(purchase);
   await stepOf('stock', validateStock(ids));
-  return stepOf('buy', api.post<CryptoQuote>(path, { ids }));
+  return open({ ids });
 }
 
 /**

@@ -188,6 +188,46 @@ describe('checkout from the cart', { timeout: 120_000 }, () => {
     expect(alert.textContent).toContain('Please try again, network error');
   });
 
+  it('a double click sends one Idempotency-Key twice: the server answers both with one order', async () => {
+    const { calls } = mockApi();
+    fillCart();
+    const dialog = await openCartCheckout();
+    await waitFor(() => expect(payButton(dialog).disabled).toBe(false), WAIT);
+    fireEvent.click(payButton(dialog));
+    fireEvent.click(payButton(dialog));
+    await waitFor(() => expect(vi.mocked(leaveForPayment)).toHaveBeenCalledWith(REDIRECT), WAIT);
+    const keys = callsTo(calls, '/api/stripe/buy').map((c) => c.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('a retry after a network failure is the same attempt (same key); after a decided refusal, a new one', async () => {
+    let answer: () => Response = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const { calls } = mockApi({ buy: () => answer() });
+    fillCart();
+    const dialog = await openCartCheckout();
+    const payOnce = async (sent: number, expected: string) => {
+      await waitFor(() => expect(payButton(dialog).disabled).toBe(false), WAIT);
+      fireEvent.click(payButton(dialog));
+      await waitFor(() => expect(callsTo(calls, '/api/stripe/buy')).toHaveLength(sent), WAIT);
+      await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toContain(expected), WAIT);
+    };
+    await payOnce(1, 'network error');
+    await payOnce(2, 'network error');
+    answer = () => json(502, { error: true, code: 'INTERNAL', msg: 'The provider is down.' });
+    await payOnce(3, 'The provider is down.');
+    answer = () => json(200, { error: false, msg: 'ok', data: REDIRECT, order: 'SP-7K3M9Q2XHD' });
+    fireEvent.click(payButton(dialog));
+    await waitFor(() => expect(vi.mocked(leaveForPayment)).toHaveBeenCalledWith(REDIRECT), WAIT);
+    const [a, b, c, d] = callsTo(calls, '/api/stripe/buy').map((call) => call.headers['Idempotency-Key']);
+    expect(a).toBeTruthy();
+    expect([b, c]).toEqual([a, a]);
+    expect(d).not.toBe(a);
+  });
+
   it('sales closed: the Checkout button is disabled and says why', async () => {
     const { calls } = mockApi({ sale: 0 });
     fillCart();

@@ -5,6 +5,7 @@ import type { WidgetSession } from '@starport/schemas';
 import { openCartWidgetPayment, openItemWidgetPayment } from '../api/buy-by-widget.ts';
 import { saleStateOf, useSaleStatus } from '../api/get-sale-status.ts';
 import { validateStock } from '../api/validate-stock.ts';
+import { useAttemptKey } from '../model/attempt-key.ts';
 import { paymentLinesOf, type CheckoutPurchase } from '../model/checkout-purchase.ts';
 import { PaymentErrorAlert, type PaymentStepError, stepOf } from './payment-error.tsx';
 import { SaleNotice } from './sale-notice.tsx';
@@ -27,13 +28,17 @@ type WidgetNoticeProps = {
 export function WidgetNotice({ purchase, onProceed, onBack, onCancel }: WidgetNoticeProps) {
   const queryClient = useQueryClient();
   const sale = saleStateOf(useSaleStatus());
+  const attempt = useAttemptKey();
   const proceed = useMutation<WidgetSession, PaymentStepError>({
     mutationFn: async () => {
-      if (purchase.kind === 'listing') return stepOf('buy', openItemWidgetPayment(purchase.listing.id, 'listing'));
-      if (purchase.kind === 'item') return stepOf('buy', openItemWidgetPayment(purchase.item.id));
+      const open = (start: (headers: Record<string, string>) => Promise<WidgetSession>) =>
+        stepOf('buy', attempt.run(start));
+      if (purchase.kind === 'listing')
+        return open((headers) => openItemWidgetPayment(purchase.listing.id, 'listing', headers));
+      if (purchase.kind === 'item') return open((headers) => openItemWidgetPayment(purchase.item.id, undefined, headers));
       const ids = paymentLinesOf(purchase);
       await stepOf('stock', validateStock(ids));
-      return stepOf('buy', openCartWidgetPayment(ids));
+      return open((headers) => openCartWidgetPayment(ids, headers));
     },
     onSuccess: onProceed,
     onError: (error) => refreshAfterRefusal(queryClient, purchase, error),

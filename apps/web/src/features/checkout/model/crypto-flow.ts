@@ -2,6 +2,7 @@
 import type { ChainInfoResponse, CryptoQuote, CryptoVerifyResponse, PublicChain } from '@starport/schemas';
 import { CRYPTO_STEPS } from '@starport/schemas/crypto-steps';
 import { loadWallet, WalletError, type HexString, type WalletRuntime } from '../../../lib/wallet/wallet-api.ts';
+import { AttemptKey } from './attempt-key.ts';
 import type { CheckoutPurchase } from './checkout-purchase.ts';
 import { getCryptoPayment, openCryptoPayment } from '../api/crypto-api.ts';
 import {
@@ -101,6 +102,9 @@ export class CryptoPaymentRun {
     private readonly deps: CryptoRunDeps,
   ) {}
 
+  /** One run is one checkout attempt: its start call carries one Idempotency-Key. */
+  private readonly attempt = new AttemptKey();
+
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -131,7 +135,7 @@ export class CryptoPaymentRun {
 
     let quote: CryptoQuote;
     try {
-      quote = await openCryptoPayment(this.purchase);
+      quote = await openCryptoPayment(this.purchase, this.attempt);
     } catch (error) {
       const refused = error as PaymentStepError;
       this.deps.onRefused?.(refused);

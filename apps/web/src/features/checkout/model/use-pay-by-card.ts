@@ -7,6 +7,7 @@ import { cartPriceKeys } from '../../../lib/cart-price.ts';
 import { marketplaceKeys } from '../../../lib/marketplace-keys.ts';
 import { siteSettingQueryOptions } from '../../../lib/site-setting.ts';
 import { paymentLinesOf, type CheckoutPurchase } from './checkout-purchase.ts';
+import { useAttemptKey } from './attempt-key.ts';
 import { leaveForPayment } from './leave-for-payment.ts';
 import { httpStatusOf, PaymentStepError, stepOf } from '../components/payment-error.tsx';
 
@@ -20,18 +21,22 @@ export function usePayByCard(purchase: CheckoutPurchase) {
   const queryClient = useQueryClient();
   // After a successful buy the page is about to unload: stay busy until it does.
   const [leaving, setLeaving] = useState(false);
+  // A double click sends the same key: the server opens one order and answers both alike.
+  const attempt = useAttemptKey();
 
   const mutation = useMutation<BuyByCardResponse, PaymentStepError>({
     mutationFn: async () => {
-      if (purchase.kind === 'listing') return stepOf('buy', buyListingByCard(purchase.listing.id));
+      const buy = (open: (headers: Record<string, string>) => Promise<BuyByCardResponse>) =>
+        stepOf('buy', attempt.run(open));
+      if (purchase.kind === 'listing') return buy((headers) => buyListingByCard(purchase.listing.id, headers));
       const ids = paymentLinesOf(purchase);
       if (purchase.kind === 'cart') {
         await stepOf('stock', validateStock(ids));
-        const answer = await stepOf('buy', buyByCard({ ids, type: CARD_PAYMENT_TYPE }));
+        const answer = await buy((headers) => buyByCard({ ids, type: CARD_PAYMENT_TYPE }, headers));
         rememberCartOrder(answer.order);
         return answer;
       }
-      return stepOf('buy', buyByCard({ type: CARD_PAYMENT_TYPE, items: ids }));
+      return buy((headers) => buyByCard({ type: CARD_PAYMENT_TYPE, items: ids }, headers));
     },
     onSuccess: (answer) => {
       setLeaving(true);

@@ -1,4 +1,5 @@
 import type { Order } from '@starport/schemas';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { BoxOpenings } from '../../../components/box-openings/box-openings.tsx';
 import { TableHead } from '../../../components/ui/table-head.tsx';
@@ -15,19 +16,24 @@ type OrdersTableProps = {
   /** a newer page is on its way: the rows shown are the previous ones */
   refreshing?: boolean;
   onCancel: (code: string) => void;
+  /** what a pending order offers besides Cancel (the app's Continue payment); none by default */
+  payAction?: PayAction;
 };
+
+/** A slot the app fills: this area does not know how payments are made. */
+export type PayAction = (order: Order) => ReactNode;
 
 /**
  * The orders as a table on wide screens; below 720 px each row becomes a card whose cells carry
  * their own labels, so a 360 px phone never scrolls sideways.
  */
-export function OrdersTable({ orders, refreshing = false, onCancel }: OrdersTableProps) {
+export function OrdersTable({ orders, refreshing = false, onCancel, payAction }: OrdersTableProps) {
   return (
     <table className="orders-table" aria-busy={refreshing || undefined} data-refreshing={refreshing || undefined}>
       <OrdersHead />
       <tbody>
         {orders.map((order) => (
-          <OrderRow key={order.code} order={order} onCancel={onCancel} />
+          <OrderRow key={order.code} order={order} onCancel={onCancel} payAction={payAction} />
         ))}
       </tbody>
     </table>
@@ -38,7 +44,7 @@ function OrdersHead() {
   return <TableHead columns={COLUMNS} actionsLabel="Actions" />;
 }
 
-function OrderRow({ order, onCancel }: { order: Order; onCancel: (code: string) => void }) {
+function OrderRow({ order, onCancel, payAction }: { order: Order; onCancel: (code: string) => void; payAction?: PayAction }) {
   const pending = order.status === 'pending';
   // A refunded order's boxes were opened too: what they gave stays on record.
   const paid = order.status === 'paid' || order.status === 'fulfilled' || order.status === 'refunded';
@@ -86,6 +92,7 @@ function OrderRow({ order, onCancel }: { order: Order; onCancel: (code: string) 
         </div>
       </td>
       <td className="orders-table__actions">
+        {pending && payAction?.(order)}
         {pending && (
           <Button variant="secondary" onClick={() => onCancel(order.code)}>
             Cancel order

@@ -5,7 +5,7 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { paths } from '../../../config/paths.ts';
 import { MY_ORDERS_PAGE_SIZE, useOrders } from '../api/get-orders.ts';
 import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
-import { OrdersTable, OrdersTableSkeleton } from '../components/orders-table.tsx';
+import { OrdersTable, OrdersTableSkeleton, type PayAction } from '../components/orders-table.tsx';
 import './my-orders-page.css';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 
@@ -20,7 +20,7 @@ function pageFrom(value: string | null): number {
  * address. A pending order can be cancelled here, which gives its reserved items back at once.
  * Behind the route guard (protectedPathPrefixes), so there is always a session to ask with.
  */
-export default function MyOrdersPage() {
+export default function MyOrdersPage({ payAction }: { payAction?: PayAction } = {}) {
   const [search, setSearch] = useSearchParams();
   const page = pageFrom(search.get('page'));
   const query = useOrders(page);
@@ -62,7 +62,7 @@ export default function MyOrdersPage() {
               There are no orders on this page. <Link to={paths.myOrders.getHref()}>See your latest orders</Link>
             </p>
           ) : (
-            <OrdersTable orders={orders} refreshing={query.isPlaceholderData} onCancel={setCancelling} />
+            <OrdersTable orders={orders} refreshing={query.isPlaceholderData} onCancel={setCancelling} payAction={payAction} />
           )}
           <Pagination page={page} total={total} limit={limit || MY_ORDERS_PAGE_SIZE} onPageChange={goTo} />
         </>

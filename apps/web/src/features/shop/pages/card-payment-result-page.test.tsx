@@ -120,6 +120,25 @@ describe('card payment result', { timeout: 120_000 }, () => {
     await waitFor(() => expect(orderCalls(calls)).toHaveLength(2), WAIT);
   });
 
+  it('a cart order already fulfilled when first read is a purchase, and the cart is emptied', async () => {
+    mockFetch(() => json(200, order('fulfilled')));
+    fillCart();
+    rememberCartOrder(CODE);
+    renderResult('success');
+    await screen.findByText('Item purchased successfully.', undefined, WAIT);
+    await waitFor(() => expect(useCartStore.getState().itemsOnCart).toHaveLength(0), WAIT);
+  });
+
+  it('a cart order refunded since: says Refunded, not a purchase, and the cart it paid for is emptied', async () => {
+    mockFetch(() => json(200, order('refunded')));
+    fillCart();
+    rememberCartOrder(CODE);
+    renderResult('success');
+    await screen.findByText(`Order ${CODE} was refunded.`, undefined, WAIT);
+    expect(screen.queryByText('Item purchased successfully.')).toBeNull();
+    await waitFor(() => expect(useCartStore.getState().itemsOnCart).toHaveLength(0), WAIT);
+  });
+
   it('a paid order bought on its own page leaves the cart alone', async () => {
     mockFetch(() => json(200, order('fulfilled')));
     fillCart();

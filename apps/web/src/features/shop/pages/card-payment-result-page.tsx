@@ -1,4 +1,5 @@
 import type { Order } from '@starport/schemas';
+import { isPaidOrderStatus } from '@starport/schemas/order-status';
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { forgetCartOrder, isCartOrder } from '../../../lib/cart-order-marker.ts';
@@ -84,7 +85,8 @@ function OrderState({ code, cancelled, pollForMs }: { code: string; cancelled: b
     },
   });
   const status = query.data?.data.status;
-  const paid = status === 'paid' || status === 'fulfilled';
+  // Any paid status: fulfilment may already have run (fulfilled), or the order was refunded since.
+  const paid = isPaidOrderStatus(status);
 
   // The cart goes once the order that paid for it is paid, not when the provider sends us back.
   useEffect(() => {
@@ -116,7 +118,6 @@ function OrderState({ code, cancelled, pollForMs }: { code: string; cancelled: b
   }
 
   const order = query.data.data;
-  if (paid) return <Purchased order={order} />;
   if (order.status === 'refunded') {
     return (
       <Alert tone="info" title="Refunded">
@@ -124,6 +125,7 @@ function OrderState({ code, cancelled, pollForMs }: { code: string; cancelled: b
       </Alert>
     );
   }
+  if (paid) return <Purchased order={order} />;
   if (order.status === 'pending' && !cancelled) {
     return waitedTooLong ? (
       <Alert tone="warning" title="Still waiting for the payment confirmation">
