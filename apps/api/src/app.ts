@@ -24,6 +24,7 @@ import { fairnessRoutes } from './modules/fairness/index.ts';
 import { resourceRoutes, siteSettingRoutes } from './modules/site/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { priceRoutes, stockValidateRoutes } from './modules/cart/index.ts';
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The API takes JSON only: without Fastify's default text/plain parser a text body is a
   // clear 415, not a confusing "expected object, received string".
   app.removeContentTypeParser('text/plain');
+  await app.register(jsonBodyPlugin);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
