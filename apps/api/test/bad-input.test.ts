@@ -46,7 +46,12 @@ const NUM_RUNS = 40;
 const BODY_LIMIT = 256 * 1024;
 
 /** Rate limits would turn later runs into 429s and hide what the handlers do with the input. */
-const allowAll: RateLimiter = { hit: async () => ({ allowed: true, retryAfterSeconds: 1 }), close: async () => {} };
+const allowAll: RateLimiter = {
+  hit: async () => ({ allowed: true, retryAfterSeconds: 1 }),
+  remember: async () => {},
+  remembers: async () => false,
+  close: async () => {},
+};
 
 type Endpoint = {
   url: string;

@@ -10,15 +10,14 @@ import { queueEmail } from '../../mail/queue-email.ts';
 import * as mails from '../../mail/templates.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import * as repo from './accounts.repo.ts';
+import { LoginLimits } from './login-limits.ts';
 import { PASSWORD_RESET_REQUEST_JOB, RESET_TTL_MS } from './password-reset-job.ts';
 import type { AuthContext, SessionService, Tokens } from './sessions.service.ts';
 
 const ACTIVATION_TTL_MS = 48 * 3600 * 1000;
 
-/** Limits per window: [hits, seconds]. */
+/** Limits per window: [hits, seconds]; sign-in's are in login-limits.ts. */
 export const LIMITS = {
-  loginPerAccount: [10, 15 * 60],
-  loginPerAddress: [30, 15 * 60],
   forgotPerAccount: [3, 3600],
   forgotPerAddress: [10, 15 * 60],
   registerPerAddress: [10, 3600],
@@ -53,7 +52,11 @@ export function toPublicUser(u: repo.UserRow): User {
 }
 
 export class AccountsService {
-  constructor(private readonly d: AccountsDeps) {}
+  private readonly loginLimits: LoginLimits;
+
+  constructor(private readonly d: AccountsDeps) {
+    this.loginLimits = new LoginLimits(d.limiter);
+  }
 
   private async limit(key: string, [hits, seconds]: readonly [number, number]) {
     const decision = await this.d.limiter.hit(key, hits, seconds);
@@ -109,11 +112,13 @@ export class AccountsService {
 
   async login(body: LoginBody, ip: string): Promise<Tokens & { user: User }> {
     const login = body.email.trim().toLowerCase();
-    await this.limit(`login:ip:${ip}`, LIMITS.loginPerAddress);
-    await this.limit(`login:account:${login}`, LIMITS.loginPerAccount);
+    await this.loginLimits.address(ip);
+    // Counted per account, whichever of its e-mail or username is typed (0026).
     const user = await repo.findUserByLogin(this.d.db, login);
+    await this.loginLimits.attempt(user ? { accountId: user.id } : { unknownLogin: login }, ip);
     const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, body.password) : await burnPasswordCheck(body.password);
     if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 401, MESSAGES.badCredentials);
+    await this.loginLimits.succeeded(user.id, ip);
     if (!user.emailVerifiedAt) throw new AppError('ACCOUNT_NOT_ACTIVE', 403, MESSAGES.notActive);
     const tokens = await this.d.sessions.start(user.id, body.remember ?? true);
     return { access_token: tokens.access_token, refresh_token: tokens.refresh_token, user: toPublicUser(user) };
