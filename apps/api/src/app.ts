@@ -25,6 +25,7 @@ import { resourceRoutes, siteSettingRoutes } from './modules/site/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
+import { noStoreCredentialsPlugin } from './plugins/no-store-credentials.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { priceRoutes, stockValidateRoutes } from './modules/cart/index.ts';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The app's own plugins.
   const sessions = new SessionService(db, config.jwtAccessSecret);
   await app.register(errorsPlugin);
+  await app.register(noStoreCredentialsPlugin);
   await app.register(authPlugin, { sessions });
 
   // One OrdersService for the routes, payments and the job handlers (composition.ts).
