@@ -31,6 +31,7 @@ export const MESSAGES = {
   notActive: 'Your account is not activated yet. Please check your inbox and spam folder for the activation e-mail.',
   forgot: 'If an account uses this e-mail, we have sent it instructions to reset the password. Please check your inbox and spam folder.',
   badActivationKey: 'This activation link is invalid or has expired.',
+  alreadyActive: 'Your account is already active. You can sign in.',
   badResetKey: 'This password reset link is invalid or has expired. Please ask for a new one.',
 } as const;
 
@@ -96,18 +97,30 @@ export class AccountsService {
     return MESSAGES.registered;
   }
 
-  async activate(key: string): Promise<string> {
-    const done = await this.d.db.transaction(async (tx) => {
+  /**
+   * Activates the account the key was mailed for. A link opened again after its account is
+   * active (it was used, or a newer link or a reset verified the address) says so: only the
+   * holder of a link issued for the account's current address learns it, which they know.
+   */
+  async activate(key: string): Promise<{ msg: string; already_active: boolean }> {
+    const outcome = await this.d.db.transaction(async (tx) => {
       const row = await repo.consumeKey(tx, sha256(key), 'activate');
-      if (!row) return false;
+      if (!row) {
+        // Read after the UPDATE: a twin request that used the key has committed by now.
+        const issued = await repo.findKey(tx, sha256(key), 'activate');
+        const user = issued && (await repo.findUserById(tx, issued.userId));
+        const active = Boolean(user && issued.email && user.email === issued.email && user.emailVerifiedAt);
+        return active ? 'already_active' : 'invalid';
+      }
       const user = await repo.findUserById(tx, row.userId);
       // The key proves the address it was sent to, and only while that is still the account's address.
-      if (!user || !row.email || user.email !== row.email) return false;
+      if (!user || !row.email || user.email !== row.email) return 'invalid';
       if (!user.emailVerifiedAt) await repo.updateUser(tx, user.id, { emailVerifiedAt: new Date() });
-      return true;
+      return 'activated';
     });
-    if (!done) throw new AppError('INVALID_KEY', 400, MESSAGES.badActivationKey);
-    return 'Your e-mail is verified and your account is active. You can now sign in.';
+    if (outcome === 'invalid') throw new AppError('INVALID_KEY', 400, MESSAGES.badActivationKey);
+    if (outcome === 'already_active') return { msg: MESSAGES.alreadyActive, already_active: true };
+    return { msg: 'Your e-mail is verified and your account is active. You can now sign in.', already_active: false };
   }
 
   async login(body: LoginBody, ip: string): Promise<Tokens & { user: User }> {
