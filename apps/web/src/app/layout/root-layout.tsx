@@ -4,12 +4,14 @@ import { ActivationPrompt } from '../../features/accounts/components/activation-
 import { WalletUrlPrompts } from '../../features/accounts/components/wallet-url-prompts.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { SignInReturn } from './sign-in-return.tsx';
 import { useCaptureWalletRef } from './use-capture-wallet-ref.ts';
 import './layout.css';
 
 /**
  * Header, the e-mail prompt, the guarded page (the <RouteGuard> route renders in the outlet),
- * footer, and what the `code` and `connected` URL parameters ask for (invitation, alert).
+ * footer, what the `code` and `connected` URL parameters ask for (invitation, alert), and
+ * sign-in for a visitor the guard turned away from a protected page.
  */
 export function RootLayout() {
   useCaptureWalletRef();
@@ -26,6 +28,7 @@ export function RootLayout() {
       <Footer />
       <PurchaseOutcomeOutlet />
       <WalletUrlPrompts />
+      <SignInReturn />
       <ScrollRestoration />
     </>
   );
