@@ -93,6 +93,12 @@ describe('account journey in Chromium', () => {
     const reused = await mailedLink(server.url, player.email, 'password-reset', 'forgot_password_update');
     await page.goto(reused);
     await page.getByRole('alert').filter({ hasText: 'invalid or has expired' }).waitFor();
+    // The activation link opened again says the account is active, with the way on.
+    const activation = await mailedLink(server.url, player.email, 'activation', 'email_active');
+    await page.goto(activation);
+    await page.getByRole('heading', { name: 'Already active' }).waitFor();
+    await page.getByText('Your account is already active. You can sign in.').waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
   });
 
   it('guards protected pages, shows a real 404, and validates forms with the spec texts', async () => {
@@ -111,6 +117,22 @@ describe('account journey in Chromium', () => {
     await visitor.getByLabel('Confirm password').fill('bbbbbbbb2');
     await visitor.getByRole('button', { name: 'Sign up' }).click();
     await visitor.getByText('Your password does not match.').waitFor();
+    await context.close();
+  });
+
+  it('a visitor sent from a protected page to / signs in there and is taken back to the page', async () => {
+    const { context, page: visitor } = await newPage(browser, server.url);
+    await visitor.goto('/change-password');
+    await visitor.waitForURL((url) => url.pathname === '/');
+    const dialog = visitor.getByRole('dialog', { name: 'Sign in' });
+    await dialog.getByText('Please sign in to open this page.').waitFor();
+    await dialog.getByLabel('E-mail or username').fill(player.username);
+    await dialog.getByLabel('Password', { exact: true }).fill(player.third);
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await visitor.waitForURL((url) => url.pathname === '/change-password');
+    await visitor.getByLabel('Old password').waitFor();
+    await expect.poll(() => visitor.getByTestId('profile-menu').textContent(), { timeout: 15_000 }).toContain(player.username);
+    expect(await dialog.count()).toBe(0);
     await context.close();
   });
 

@@ -24,6 +24,8 @@ import { fairnessRoutes } from './modules/fairness/index.ts';
 import { resourceRoutes, siteSettingRoutes } from './modules/site/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
+import { noStoreCredentialsPlugin } from './plugins/no-store-credentials.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { priceRoutes, stockValidateRoutes } from './modules/cart/index.ts';
@@ -64,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The API takes JSON only: without Fastify's default text/plain parser a text body is a
   // clear 415, not a confusing "expected object, received string".
   app.removeContentTypeParser('text/plain');
+  await app.register(jsonBodyPlugin);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -99,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The app's own plugins.
   const sessions = new SessionService(db, config.jwtAccessSecret);
   await app.register(errorsPlugin);
+  await app.register(noStoreCredentialsPlugin);
   await app.register(authPlugin, { sessions });
 
   // One OrdersService for the routes, payments and the job handlers (composition.ts).

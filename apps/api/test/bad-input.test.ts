@@ -39,13 +39,19 @@ import {
   ShopStatusBodySchema,
   ShopWidgetBodySchema,
 } from '@starport/schemas';
+import { MALFORMED_UNICODE_MESSAGE } from '../src/plugins/json-body.ts';
 import { bearer, createTestApp, type TestApp } from './harness.ts';
 
 const NUM_RUNS = 40;
 const BODY_LIMIT = 256 * 1024;
 
 /** Rate limits would turn later runs into 429s and hide what the handlers do with the input. */
-const allowAll: RateLimiter = { hit: async () => ({ allowed: true, retryAfterSeconds: 1 }), close: async () => {} };
+const allowAll: RateLimiter = {
+  hit: async () => ({ allowed: true, retryAfterSeconds: 1 }),
+  remember: async () => {},
+  remembers: async () => false,
+  close: async () => {},
+};
 
 type Endpoint = {
   url: string;
@@ -244,6 +250,32 @@ describe('bad input on every JSON call', () => {
       }
     }
     expect(serverErrors).toEqual([]);
+  });
+
+  it('a lone UTF-16 surrogate in any string or key answers 400 with one sentence', { timeout: 120_000 }, async () => {
+    const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((unit) => String.fromCharCode(unit));
+    // An index, not the endpoint, so that a counterexample prints short.
+    const endpoint = fc.nat({ max: ENDPOINTS.length - 1 });
+    // The surrogate goes into a value or a key, at the top of the body or inside an object it holds.
+    const placed = fc.record({ e: endpoint, half: loneSurrogate, text: fc.string({ maxLength: 8 }), where: fc.constantFrom('value', 'key', 'nested value', 'nested key') });
+    await fc.assert(
+      fc.asyncProperty(placed, fc.nat(), async ({ e: index, half, text, where }, pick) => {
+        const e = ENDPOINTS[index]!;
+        const key = e.keys[pick % e.keys.length]!;
+        const odd = text + half;
+        const value =
+          where === 'value' ? { ...e.valid, [key]: odd }
+          : where === 'key' ? { ...e.valid, [odd]: 1 }
+          : where === 'nested value' ? { ...e.valid, [key]: { x: [odd] } }
+          : { ...e.valid, [key]: { [odd]: 1 } };
+        // JSON.stringify writes a lone surrogate as a \uXXXX escape: the body is ASCII on the wire.
+        const res = await post(e, JSON.stringify(value));
+        const what = `${e.url} ${where} ${JSON.stringify(odd)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+        expect(res.statusCode, what).toBe(400);
+        expect(res.json(), what).toEqual({ error: true, code: 'BAD_REQUEST', msg: MALFORMED_UNICODE_MESSAGE });
+      }),
+      { numRuns: NUM_RUNS * 4 },
+    );
   });
 
   it('a body that is not JSON answers 400 "The request body is not valid JSON."', async () => {

@@ -77,6 +77,14 @@ export const LoginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
+/** GET /api/account/active/{key}: `already_active` when the link was opened before (or is no longer needed). */
+export const ActivationResponseSchema = z.object({
+  error: z.literal(false),
+  msg: z.string(),
+  already_active: z.boolean(),
+});
+export type ActivationResponse = z.infer<typeof ActivationResponseSchema>;
+
 export const ForgotBodySchema = z.strictObject({
   email: z.string({ error: 'Please enter your email!' }).trim().min(1, { error: 'Please enter your email!' }).max(254),
 });

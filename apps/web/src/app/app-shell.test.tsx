@@ -135,5 +135,34 @@ describe('app shell', () => {
     window.dispatchEvent(new StorageEvent('storage', { key: 'jwt', oldValue: 'a0', newValue: null }));
     expect(await screen.findByTestId('header-sign-in')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Build your fleet at Starport' })).toBeTruthy();
+    // Signing out is not a request to sign in: no dialog follows it.
+    expect(screen.queryByTestId('sign-in-dialog')).toBeNull();
+  });
+
+  it('sends a visitor from a protected page to / with sign-in open, then back to the page', async () => {
+    const { calls } = mockFetch(api);
+    const router = renderApp('/change-password?from=menu');
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    expect(router.state.location.pathname).toBe('/');
+    expect(within(dialog).getByText('Please sign in to open this page. You will be taken back to it.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('E-mail or username'), { target: { value: 'pilot' } });
+    fireEvent.change(within(dialog).getByLabelText('Password', { selector: 'input' }), { target: { value: 'secret-pass' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Change password' })).toBeTruthy();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/change-password?from=menu');
+    expect(calls.find((c) => c.url.endsWith('/api/account/login'))?.body).toMatchObject({ email: 'pilot', password: 'secret-pass' });
+    expect(screen.queryByRole('dialog', { name: 'Sign in' })).toBeNull();
+  });
+
+  it('closing that sign-in leaves the visitor on / and does not send them on later', async () => {
+    mockFetch(api);
+    const router = renderApp('/change-password');
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sign in' })).toBeNull());
+    expect(router.state.location.pathname).toBe('/');
+    saveSession({ user, accessToken: 'a0', refreshToken: 'r0', remember: true });
+    expect(await screen.findByTestId('profile-menu')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
   });
 });

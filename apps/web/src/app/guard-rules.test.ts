@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideRoute } from './guard-rules.ts';
+import { decideRoute, signInReturnOf, signInReturnState } from './guard-rules.ts';
 
 describe('decideRoute', () => {
   it('lets a visitor open /login', () => {
@@ -37,4 +37,17 @@ describe('decideRoute', () => {
     expect(decideRoute('/change-password', true)).toEqual({ allow: true });
     expect(decideRoute('/my-assets/spaceships', true)).toEqual({ allow: true });
   });
+});
+
+describe('signInReturnOf', () => {
+  it('reads the page the guard left in the history entry', () => {
+    expect(signInReturnOf(signInReturnState('/my/orders?page=2'))).toBe('/my/orders?page=2');
+  });
+
+  it.each([null, undefined, 'x', {}, { signInReturnTo: 3 }, { signInReturnTo: 'https://evil.test/' }, { signInReturnTo: '//evil.test' }, { signInReturnTo: '/\\evil.test' }, { signInReturnTo: 'my/orders' }])(
+    'ignores anything but a path on this site: %j',
+    (state) => {
+      expect(signInReturnOf(state)).toBeNull();
+    },
+  );
 });

@@ -18,3 +18,18 @@ export function decideRoute(pathname: string, hasToken: boolean): GuardDecision 
   if (!hasToken && isProtected(path)) return { allow: false, redirectTo: paths.home.getHref() };
   return { allow: true };
 }
+
+/**
+ * What the guard leaves in the history entry of `/` when it turns a signed-out visitor away
+ * from a protected page: the layout opens sign-in and, once signed in, goes back there.
+ */
+export type SignInReturnState = { signInReturnTo: string };
+
+export const signInReturnState = (returnTo: string): SignInReturnState => ({ signInReturnTo: returnTo });
+
+/** The page to go back to after signing in, if the history entry asks for one of our own paths. */
+export function signInReturnOf(state: unknown): string | null {
+  const returnTo = (state as Partial<SignInReturnState> | null)?.signInReturnTo;
+  // A path on this site only: "/x", never "//host" or "/\host", which browsers read as another site.
+  return typeof returnTo === 'string' && /^\/(?![/\\])/.test(returnTo) ? returnTo : null;
+}

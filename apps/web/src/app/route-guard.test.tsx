@@ -31,10 +31,11 @@ const routes = [
 ];
 
 describe('RouteGuard', () => {
-  it('redirects a visitor without a token from a protected page to /', async () => {
-    const { router } = renderRoutes(routes, '/change-password');
+  it('redirects a visitor without a token from a protected page to /, asking to sign in and come back', async () => {
+    const { router } = renderRoutes(routes, '/change-password?x=1#top');
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
+    expect(router.state.location.state).toEqual({ signInReturnTo: '/change-password?x=1#top' });
   });
 
   it('also guards /link_email_account', async () => {
@@ -67,5 +68,10 @@ describe('RouteGuard', () => {
     act(() => clearSession());
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
+    // The session ended here: nobody asked to sign in.
+    expect(router.state.location.state).toBeNull();
+    // Opening a protected page afterwards is a visitor's request again.
+    await act(() => router.navigate('/link_email_account'));
+    expect(router.state.location.state).toEqual({ signInReturnTo: '/link_email_account' });
   });
 });

@@ -33,14 +33,18 @@ describe('account journey: sign up → activate → sign in → change → reset
     expect(body(res).code).toBe('ACCOUNT_NOT_ACTIVE');
   });
 
-  it('activates once; the same key then fails', async () => {
+  it('activates once; the same link opened again says the account is already active', async () => {
     const key = await t.mailedKey(email, 'email_active');
     const ok = await t.app.inject({ method: 'GET', url: `/api/account/active/${key}` });
     expect(ok.statusCode).toBe(200);
-    expect(body(ok).error).toBe(false);
+    expect(ok.json()).toEqual({ error: false, msg: expect.stringContaining('account is active'), already_active: false });
     const again = await t.app.inject({ method: 'GET', url: `/api/account/active/${key}` });
-    expect(again.statusCode).toBe(400);
-    expect(body(again)).toMatchObject({ error: true, code: 'INVALID_KEY' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ error: false, msg: 'Your account is already active. You can sign in.', already_active: true });
+    // A key nobody was sent still learns nothing.
+    const stranger = await t.app.inject({ method: 'GET', url: `/api/account/active/${'Q'.repeat(43)}` });
+    expect(stranger.statusCode).toBe(400);
+    expect(body(stranger)).toMatchObject({ error: true, code: 'INVALID_KEY' });
   });
 
   it('signs in by e-mail or by username and reads the profile', async () => {

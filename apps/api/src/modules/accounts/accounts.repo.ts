@@ -79,6 +79,15 @@ export async function findLiveKey(db: DbOrTx, keyHash: string, purpose: KeyPurpo
   return row;
 }
 
+/** A key whatever its state (used, retired, expired): what a reopened link was issued for. */
+export async function findKey(db: DbOrTx, keyHash: string, purpose: KeyPurpose) {
+  const [row] = await db
+    .select()
+    .from(oneTimeKeys)
+    .where(and(eq(oneTimeKeys.keyHash, keyHash), eq(oneTimeKeys.purpose, purpose)));
+  return row;
+}
+
 /** A new key replaces the older live ones of the same purpose. */
 export async function retireLiveKeys(db: DbOrTx, userId: string, purpose: KeyPurpose): Promise<void> {
   await db

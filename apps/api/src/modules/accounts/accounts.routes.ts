@@ -1,4 +1,5 @@
 import {
+  ActivationResponseSchema,
   ChangePasswordBodySchema,
   ErrorResponseSchema,
   ForgotBodySchema,
@@ -42,8 +43,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; 
   });
 
   app.get('/active/:key', {
-    schema: { tags, summary: 'Activate an account (or verify a linked e-mail) with the mailed key', params: KeyParamsSchema, response: { 200: MessageResponseSchema, ...errors } },
-    handler: async (req) => ({ error: false as const, msg: await accounts.activate(parseKey(req.params.key, MESSAGES.badActivationKey)) }),
+    schema: {
+      tags,
+      summary: 'Activate an account (or verify a linked e-mail) with the mailed key; a link opened again once the account is active says already_active',
+      params: KeyParamsSchema,
+      response: { 200: ActivationResponseSchema, ...errors },
+    },
+    handler: async (req) => ({ error: false as const, ...(await accounts.activate(parseKey(req.params.key, MESSAGES.badActivationKey))) }),
   });
 
   app.post('/login', {

@@ -10,15 +10,14 @@ import { queueEmail } from '../../mail/queue-email.ts';
 import * as mails from '../../mail/templates.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import * as repo from './accounts.repo.ts';
+import { LoginLimits } from './login-limits.ts';
 import { PASSWORD_RESET_REQUEST_JOB, RESET_TTL_MS } from './password-reset-job.ts';
 import type { AuthContext, SessionService, Tokens } from './sessions.service.ts';
 
 const ACTIVATION_TTL_MS = 48 * 3600 * 1000;
 
-/** Limits per window: [hits, seconds]. */
+/** Limits per window: [hits, seconds]; sign-in's are in login-limits.ts. */
 export const LIMITS = {
-  loginPerAccount: [10, 15 * 60],
-  loginPerAddress: [30, 15 * 60],
   forgotPerAccount: [3, 3600],
   forgotPerAddress: [10, 15 * 60],
   registerPerAddress: [10, 3600],
@@ -32,6 +31,7 @@ export const MESSAGES = {
   notActive: 'Your account is not activated yet. Please check your inbox and spam folder for the activation e-mail.',
   forgot: 'If an account uses this e-mail, we have sent it instructions to reset the password. Please check your inbox and spam folder.',
   badActivationKey: 'This activation link is invalid or has expired.',
+  alreadyActive: 'Your account is already active. You can sign in.',
   badResetKey: 'This password reset link is invalid or has expired. Please ask for a new one.',
 } as const;
 
@@ -53,7 +53,11 @@ export function toPublicUser(u: repo.UserRow): User {
 }
 
 export class AccountsService {
-  constructor(private readonly d: AccountsDeps) {}
+  private readonly loginLimits: LoginLimits;
+
+  constructor(private readonly d: AccountsDeps) {
+    this.loginLimits = new LoginLimits(d.limiter);
+  }
 
   private async limit(key: string, [hits, seconds]: readonly [number, number]) {
     const decision = await this.d.limiter.hit(key, hits, seconds);
@@ -93,27 +97,41 @@ export class AccountsService {
     return MESSAGES.registered;
   }
 
-  async activate(key: string): Promise<string> {
-    const done = await this.d.db.transaction(async (tx) => {
+  /**
+   * Activates the account the key was mailed for. A link opened again after its account is
+   * active (it was used, or a newer link or a reset verified the address) says so: only the
+   * holder of a link issued for the account's current address learns it, which they know.
+   */
+  async activate(key: string): Promise<{ msg: string; already_active: boolean }> {
+    const outcome = await this.d.db.transaction(async (tx) => {
       const row = await repo.consumeKey(tx, sha256(key), 'activate');
-      if (!row) return false;
+      if (!row) {
+        // Read after the UPDATE: a twin request that used the key has committed by now.
+        const issued = await repo.findKey(tx, sha256(key), 'activate');
+        const user = issued && (await repo.findUserById(tx, issued.userId));
+        const active = Boolean(user && issued.email && user.email === issued.email && user.emailVerifiedAt);
+        return active ? 'already_active' : 'invalid';
+      }
       const user = await repo.findUserById(tx, row.userId);
       // The key proves the address it was sent to, and only while that is still the account's address.
-      if (!user || !row.email || user.email !== row.email) return false;
+      if (!user || !row.email || user.email !== row.email) return 'invalid';
       if (!user.emailVerifiedAt) await repo.updateUser(tx, user.id, { emailVerifiedAt: new Date() });
-      return true;
+      return 'activated';
     });
-    if (!done) throw new AppError('INVALID_KEY', 400, MESSAGES.badActivationKey);
-    return 'Your e-mail is verified and your account is active. You can now sign in.';
+    if (outcome === 'invalid') throw new AppError('INVALID_KEY', 400, MESSAGES.badActivationKey);
+    if (outcome === 'already_active') return { msg: MESSAGES.alreadyActive, already_active: true };
+    return { msg: 'Your e-mail is verified and your account is active. You can now sign in.', already_active: false };
   }
 
   async login(body: LoginBody, ip: string): Promise<Tokens & { user: User }> {
     const login = body.email.trim().toLowerCase();
-    await this.limit(`login:ip:${ip}`, LIMITS.loginPerAddress);
-    await this.limit(`login:account:${login}`, LIMITS.loginPerAccount);
+    await this.loginLimits.address(ip);
+    // Counted per account, whichever of its e-mail or username is typed (0026).
     const user = await repo.findUserByLogin(this.d.db, login);
+    await this.loginLimits.attempt(user ? { accountId: user.id } : { unknownLogin: login }, ip);
     const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, body.password) : await burnPasswordCheck(body.password);
     if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 401, MESSAGES.badCredentials);
+    await this.loginLimits.succeeded(user.id, ip);
     if (!user.emailVerifiedAt) throw new AppError('ACCOUNT_NOT_ACTIVE', 403, MESSAGES.notActive);
     const tokens = await this.d.sessions.start(user.id, body.remember ?? true);
     return { access_token: tokens.access_token, refresh_token: tokens.refresh_token, user: toPublicUser(user) };

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { oneTimeKeys } from '../../db/schema/index.ts';
+import { oneTimeKeys, users } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/tokens.ts';
 
 describe('activation and reset keys: random, hashed, single use, expiring', () => {
@@ -34,6 +34,26 @@ describe('activation and reset keys: random, hashed, single use, expiring', () =
     const res = await t.app.inject({ method: 'GET', url: `/api/account/active/${key}` });
     expect(res.statusCode).toBe(400);
     expect(body(res).code).toBe('INVALID_KEY');
+  });
+
+  it('an activation link of an account that is not active yet, replaced by a newer one, stays invalid', async () => {
+    const first = await t.createUser({ username: 'relinked', active: false });
+    const used = 'R'.repeat(43);
+    await t.database.db.insert(oneTimeKeys).values({
+      keyHash: sha256(used),
+      userId: first,
+      purpose: 'activate',
+      email: 'relinked@example.com',
+      expiresAt: sql`now() + interval '1 hour'`,
+      usedAt: sql`now()`,
+    });
+    const res = await t.app.inject({ method: 'GET', url: `/api/account/active/${used}` });
+    expect(res.statusCode).toBe(400);
+    expect(body(res).code).toBe('INVALID_KEY');
+    // Once the account is active (a reset verified the address, say), the old link says so.
+    await t.database.db.update(users).set({ emailVerifiedAt: sql`now()` }).where(eq(users.id, first));
+    const later = await t.app.inject({ method: 'GET', url: `/api/account/active/${used}` });
+    expect(later.json()).toEqual({ error: false, msg: 'Your account is already active. You can sign in.', already_active: true });
   });
 
   it('an expired reset key fails on verify and on reset', async () => {

@@ -1,16 +1,16 @@
 import type { OrderLineRequest } from '@starport/schemas';
 import type { FastifyBaseLogger } from 'fastify';
-import type Stripe from 'stripe';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { cardCheckoutProvider, type CardCheckoutAnswer } from './card-provider.ts';
 import { centsToMicro } from './checkout-session.ts';
 import type { CheckoutClient, WebhookVerifier } from './checkout-client.ts';
 import { CARD_PROVIDER, type OrderBook, type PayableOrder } from './order-book.ts';
+import { startPayment } from './start-payment.ts';
+import { readStripeEvent, type CheckoutSession, type StripeEvent } from './stripe-event.ts';
 
 export const CARD_SESSION_CLOSED_MSG =
   'The card payment page of this order has closed. Cancel the order and check out again.';
-import { startPayment } from './start-payment.ts';
 
 /** Stripe's default, and QUALITY.md's rule: a signature older than 5 minutes is refused. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -54,26 +54,37 @@ export class CardPayments {
     return url;
   }
 
-  /** A webhook: verified over the raw body first; a bad signature changes nothing. */
+  /**
+   * A webhook: verified over the raw body first, then its shape; a bad signature or a
+   * malformed event changes nothing. A malformed event is a 400, not a 200: Stripe then keeps
+   * retrying it (and shows it failing on the dashboard) until we can read it, so a payment
+   * whose event we could not read is not lost in a log line.
+   */
   async webhook(raw: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
     if (!signature) throw badRequest('Missing Stripe-Signature header.');
-    let event: Stripe.Event;
+    let verified: unknown;
     try {
-      event = this.d.webhooks.constructEvent(raw, signature, this.d.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+      verified = this.d.webhooks.constructEvent(raw, signature, this.d.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
     } catch (err) {
       this.d.log.warn({ err: (err as Error).message }, 'stripe webhook refused');
       throw badRequest('Invalid webhook signature.');
     }
-    return this.handle(event);
+    const read = readStripeEvent(verified);
+    if (!read.ok) {
+      // Correctly signed, so Stripe (or whoever holds the secret) sent it: someone should look.
+      this.d.log.error({ problems: read.problems, event: eventLabel(verified) }, 'signed stripe webhook is malformed');
+      throw badRequest('The webhook event is malformed.');
+    }
+    return this.handle(read.event);
   }
 
-  private async handle(event: Stripe.Event): Promise<WebhookOutcome> {
+  private async handle(event: StripeEvent): Promise<WebhookOutcome> {
     switch (event.type) {
       case 'checkout.session.completed':
       case 'checkout.session.async_payment_succeeded':
-        return this.paid(event.id, event.type, event.data.object);
+        return this.paid(event.id, event.type, event.session);
       case 'checkout.session.expired':
-        return this.closed(event.data.object, async (id) => {
+        return this.closed(event.session, async (id) => {
           // Expire when the reservation has lapsed, else fail: the stock comes back either way,
           // once; a paid order is neither pending nor touched.
           const expired = await this.d.orders.expire(id);
@@ -81,15 +92,15 @@ export class CardPayments {
           return (await this.d.orders.fail(id, 'the card checkout session expired')) ? 'failed' : 'unchanged';
         });
       case 'checkout.session.async_payment_failed':
-        return this.closed(event.data.object, async (id) =>
+        return this.closed(event.session, async (id) =>
           (await this.d.orders.fail(id, 'the card payment failed')) ? 'failed' : 'unchanged',
         );
-      default:
+      case 'other':
         return { handled: false, outcome: 'ignored' };
     }
   }
 
-  private async paid(eventId: string, type: string, session: Stripe.Checkout.Session): Promise<WebhookOutcome> {
+  private async paid(eventId: string, type: string, session: CheckoutSession): Promise<WebhookOutcome> {
     // A completed session of a delayed method (bank debit) is not paid yet: its
     // async_payment_succeeded event will say so.
     if (session.payment_status !== 'paid') return { handled: false, outcome: 'not_paid_yet' };
@@ -108,7 +119,7 @@ export class CardPayments {
   }
 
   private async closed(
-    session: Stripe.Checkout.Session,
+    session: CheckoutSession,
     close: (orderId: number) => Promise<string>,
   ): Promise<WebhookOutcome> {
     const order = await this.d.orders.findByProviderSession(CARD_PROVIDER, session.id);
@@ -117,8 +128,14 @@ export class CardPayments {
   }
 
   /** A session we did not open (another app on the same Stripe account): acknowledged, not acted on. */
-  private unknown(session: Stripe.Checkout.Session): WebhookOutcome {
+  private unknown(session: CheckoutSession): WebhookOutcome {
     this.d.log.warn({ session: session.id }, 'stripe webhook for an unknown checkout session');
     return { handled: false, outcome: 'unknown_session' };
   }
+}
+
+/** What names a malformed event in the log (its id and type, when it has them), without its contents. */
+function eventLabel(value: unknown): string {
+  const { id, type } = (value && typeof value === 'object' ? value : {}) as { id?: unknown; type?: unknown };
+  return `${JSON.stringify(id) ?? '(no id)'} ${JSON.stringify(type) ?? '(no type)'}`.slice(0, 300);
 }

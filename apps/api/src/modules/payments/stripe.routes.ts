@@ -58,7 +58,7 @@ export const stripeRoutes: FastifyPluginAsyncZod<{ card: CardPayments | null; id
         summary:
           'Stripe webhook (application/json, signed in the Stripe-Signature header over the raw body, at most 5 minutes old). ' +
           'checkout.session.completed / async_payment_succeeded pay the order once; expired and async_payment_failed give its stock back; ' +
-          'other events are acknowledged and ignored. 400 on a bad signature, with no effect.',
+          'other events are acknowledged and ignored. 400 on a bad signature or a malformed event (retried by Stripe), with no effect.',
         response: { 200: StripeWebhookResponseSchema, '4xx': ErrorResponseSchema },
       },
       handler: async (req) => {

@@ -188,6 +188,40 @@ describe('POST /api/stripe/webhook', () => {
     ).toEqual({ received: true, handled: false });
   });
 
+  it('a correctly signed but malformed event: 400 and a sentence, the order untouched; the well-formed one then pays', async () => {
+    const o = await buy();
+    const good = JSON.parse(completed(o, 'evt_malformed_then_good')) as Record<string, unknown> & { data: { object: Record<string, unknown> } };
+    const withSession = (session: Record<string, unknown>) => JSON.stringify({ ...good, data: { object: { ...good.data.object, ...session } } });
+    const malformed = [
+      'null',
+      '[]',
+      '"checkout.session.completed"',
+      JSON.stringify({ ...good, data: undefined }),
+      JSON.stringify({ ...good, data: { object: null } }),
+      JSON.stringify({ ...good, id: 42 }),
+      JSON.stringify({ ...good, type: undefined }),
+      withSession({ amount_total: o.cents + 0.5 }),
+      withSession({ amount_total: '6746' }),
+      withSession({ amount_total: -o.cents }),
+      withSession({ id: undefined }),
+      withSession({ id: 123 }),
+      withSession({ payment_status: undefined }),
+      withSession({ object: 'payment_intent' }),
+      // An event we do not act on still needs an envelope.
+      JSON.stringify({ id: 'evt_no_data', object: 'event', type: 'customer.created' }),
+    ];
+    for (const payload of malformed) {
+      const res = await post(payload);
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json(), payload).toEqual({ error: true, code: 'BAD_REQUEST', msg: 'The webhook event is malformed.' });
+    }
+    expect(await orderByCode(t.database.db, o.code)).toMatchObject({ status: 'pending', needs_review: false });
+    expect(await eventKinds(t.database.db, o.id)).not.toContain('paid');
+    // Stripe retries the event; once it reads well, it pays the order.
+    expect((await post(completed(o, 'evt_malformed_then_good'))).json()).toEqual({ received: true, handled: true });
+    expect((await orderByCode(t.database.db, o.code)).status).toBe('paid');
+  });
+
   it('a session that cannot be opened fails the order at once (stock back) and answers 502', async () => {
     // $1.234567 is not a whole number of cents: no card provider can charge it.
     const odd = await shopLine(t.database.db, 4, 1_234_567n);

@@ -5,12 +5,14 @@ import { WalletUrlPrompts } from '../../features/accounts/components/wallet-url-
 import { useDocumentTitle } from '../page-title.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { SignInReturn } from './sign-in-return.tsx';
 import { useCaptureWalletRef } from './use-capture-wallet-ref.ts';
 import './layout.css';
 
 /**
  * Header, the e-mail prompt, the guarded page (the <RouteGuard> route renders in the outlet),
- * footer, and what the `code` and `connected` URL parameters ask for (invitation, alert).
+ * footer, what the `code` and `connected` URL parameters ask for (invitation, alert), and
+ * sign-in for a visitor the guard turned away from a protected page.
  */
 export function RootLayout() {
   useCaptureWalletRef();
@@ -28,6 +30,7 @@ export function RootLayout() {
       <Footer />
       <PurchaseOutcomeOutlet />
       <WalletUrlPrompts />
+      <SignInReturn />
       <ScrollRestoration />
     </>
   );

@@ -122,8 +122,19 @@ describe('wallet in the header and layout', () => {
     expect(loadWallet).not.toHaveBeenCalled();
   });
 
-  it('says the wallet was connected on `?connected`, once, and drops the parameter', async () => {
+  // Before any test that shows the toast: toasts outlive a test by a few seconds.
+  it('says nothing of a wallet to a signed-out visitor who opens `?connected`, and drops the parameter', async () => {
     mockFetch(api(null));
+    const router = renderApp('/shop?connected=1&page=2');
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    expect(await screen.findByTestId('header-sign-in')).toBeTruthy();
+    expect(screen.queryByText('Your wallet is connected to your account.')).toBeNull();
+    expect(screen.queryByText('Wallet connected')).toBeNull();
+  });
+
+  it('says the wallet was connected on `?connected`, once, and drops the parameter', async () => {
+    saveSession({ user: { ...emailUser, walletAddress: FAKE_ADDRESS }, accessToken: 'a0', refreshToken: 'r0', remember: true });
+    mockFetch(api({ ...emailUser, walletAddress: FAKE_ADDRESS }));
     const router = renderApp('/shop?connected=1&page=2');
     expect((await screen.findByText('Your wallet is connected to your account.')).textContent).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe('?page=2'));

@@ -1,10 +1,10 @@
-import type { MessageResponse } from '@starport/schemas';
+import type { ActivationResponse } from '@starport/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { accountKeys } from './query-keys.ts';
 
-export const activateAccount = (key: string): Promise<MessageResponse> =>
-  api.get<MessageResponse>(`/api/account/active/${encodeURIComponent(key)}`, { auth: false });
+export const activateAccount = (key: string): Promise<ActivationResponse> =>
+  api.get<ActivationResponse>(`/api/account/active/${encodeURIComponent(key)}`, { auth: false });
 
 /**
  * A query rather than a mutation so that React's double effects and re-renders reuse one call:

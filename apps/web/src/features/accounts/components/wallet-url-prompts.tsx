@@ -17,7 +17,8 @@ export const WALLET_CONNECTED_TEXT = 'Your wallet is connected to your account.'
 /**
  * Spec §2 URL parameters: `code` (kept as wallet_ref by useCaptureWalletRef) opens an
  * invitation with the two wallet choices for a signed-out visitor; `connected` says the wallet
- * was connected, once: the parameter is then dropped so a reload does not say it again.
+ * was connected, once and only to a signed-in player: the parameter is then dropped so a
+ * reload does not say it again.
  */
 export function WalletUrlPrompts() {
   const location = useLocation();
@@ -30,11 +31,12 @@ export function WalletUrlPrompts() {
     const params = new URLSearchParams(location.search);
     if (!params.has('connected') || announced.current === location.key) return;
     announced.current = location.key;
-    toast(WALLET_CONNECTED_TEXT, { title: 'Wallet connected', tone: 'success' });
+    // Only true for a signed-in player: anyone can type the parameter.
+    if (loggedIn) toast(WALLET_CONNECTED_TEXT, { title: 'Wallet connected', tone: 'success' });
     params.delete('connected');
     const search = params.toString();
     navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
-  }, [location, navigate]);
+  }, [location, navigate, loggedIn]);
 
   const code = invitationCode(location.search);
   if (loggedIn || !code || dismissed === code) return null;

@@ -72,10 +72,19 @@ describe('email activation', () => {
   });
 
   it('shows the success msg and a "Go to Login Page" button', async () => {
-    mockFetch(() => json(200, { error: false, msg: 'Your account is active.' }));
+    mockFetch(() => json(200, { error: false, msg: 'Your account is active.', already_active: false }));
     const { router } = renderRoutes([page('/a', <EmailActivePage />), page('/login', <p>login</p>)], '/a?key=k1234567890123456');
     expect(await screen.findByText('Your account is active.')).toBeTruthy();
     click('Go to Login Page');
+    expect(router.state.location.pathname).toBe('/login');
+  });
+  it('a link opened again: says the account is already active and offers Sign in, not an error', async () => {
+    mockFetch(() => json(200, { error: false, msg: 'Your account is already active. You can sign in.', already_active: true }));
+    const { router } = renderRoutes([page('/a', <EmailActivePage />), page('/login', <p>login</p>)], '/a?key=k1234567890123456');
+    expect(await screen.findByRole('heading', { name: 'Already active' })).toBeTruthy();
+    expect(screen.getByText('Your account is already active. You can sign in.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Error !' })).toBeNull();
+    click('Sign in');
     expect(router.state.location.pathname).toBe('/login');
   });
 });

@@ -33,6 +33,19 @@ export default function EmailActivePage() {
     );
   }
 
+  // The link was opened before (or a newer one was used): nothing failed, the way on is to sign in.
+  if (activation.data?.already_active) {
+    return (
+      <AuthCard title="Account activation">
+        <div className="result-panel result-panel--success" role="status">
+          <h2 className="result-panel__title">Already active</h2>
+          <p>{activation.data.msg}</p>
+          <Button onClick={() => navigate(paths.login.getHref())}>Sign in</Button>
+        </div>
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard title="Account activation">
       <div className="result-panel result-panel--success" role="status">
