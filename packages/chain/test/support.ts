@@ -47,16 +47,18 @@ type WriteRequest = Parameters<ChainClients['walletClient']['writeContract']>[0]
 
 /**
  * Sends a contract call from `clients` and waits for it; returns the receipt (status success).
- * The gas limit gets a 25 % margin, as wallets add: an estimate made in the same second as the
- * staking contract's deployment sees a zero APR integral, and storing zero is cheaper than the
- * non-zero value the mined block (a second later) stores.
+ * The gas limit gets a 25 % margin, as wallets add, plus 50,000: the estimate is made on the
+ * chain as it is now, and the block that mines the call comes later (seconds later on a loaded
+ * machine). By then the staking contract's reward integral may have gone from zero to non-zero,
+ * and writing a non-zero slot that was zero costs ~17,000 more than the estimate saw: a small
+ * call's 25 % did not always cover it (an unstake reverted out of gas under load).
  */
 export async function write(clients: ChainClients, request: Omit<WriteRequest, 'account' | 'chain'>) {
   const estimate = await clients.publicClient.estimateContractGas({
     ...(request as object),
     account: clients.account,
   } as never);
-  const hash = await clients.walletClient.writeContract({ ...request, gas: (estimate * 5n) / 4n } as WriteRequest);
+  const hash = await clients.walletClient.writeContract({ ...request, gas: (estimate * 5n) / 4n + 50_000n } as WriteRequest);
   const receipt = await clients.publicClient.waitForTransactionReceipt({ hash });
   expect(receipt.status).toBe('success');
   return receipt;
