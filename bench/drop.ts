@@ -219,7 +219,7 @@ try {
   // --- setup, not measured ---
   const controlUrl = new URL(scratchUrl);
   controlUrl.searchParams.set('application_name', CONTROL_APP_NAME);
-  control = await openDatabase({ url: controlUrl.toString(), onIdleError: () => {} });
+  control = await openDatabase({ url: controlUrl.toString(), onConnectionError: () => {} });
   const ships = await seedLegendaryDrop(control.db);
   const tokens = await signedInPlayers(control.db, Math.max(BUYERS, WARMUP), new TextEncoder().encode(JWT_SECRET));
   await control.db.execute(sql`VACUUM ANALYZE`);

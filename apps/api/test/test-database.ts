@@ -19,7 +19,7 @@ export async function createTestDatabase(kind: 'default' | 'postgres' = 'default
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
   // Dropping the database ends these connections; that is expected here, not worth a warning.
-  const database = await openDatabase({ url: url.toString(), onIdleError: () => {} });
+  const database = await openDatabase({ url: url.toString(), onConnectionError: () => {} });
   return {
     ...database,
     url: url.toString(),

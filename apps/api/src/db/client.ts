@@ -31,13 +31,24 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export async function openDatabase(opts: {
   url?: string;
   dataDir?: string | null;
-  onIdleError?: (err: Error) => void;
+  /** a pooled connection failed (dropped by the server): logged, never thrown */
+  onConnectionError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 20 });
-    // An idle connection the server drops (restart, failover) must not crash the process:
-    // the pool replaces it on the next checkout.
-    pool.on('error', (err) => (opts.onIdleError ?? defaultIdleError)(err));
+    // keepAlive: a connection whose peer vanished without a goodbye (a failover, a cut
+    // network) is noticed by the kernel instead of hanging a request forever.
+    const pool = new pg.Pool({ connectionString: opts.url, max: 20, keepAlive: true });
+    // A connection the server drops (restart, failover, pg_terminate_backend) must not crash
+    // the process. The pool listens on idle connections only ('error' below); a connection
+    // checked out by a transaction that is between statements (waiting on a card provider, say)
+    // emits 'error' with nobody listening, which Node turns into an uncaught exception that ends
+    // every API copy and worker at once. So every connection gets a listener of its own from
+    // the moment it is made: the statement that uses it next fails (answered 503), and the pool
+    // drops it when it is released.
+    const onError = opts.onConnectionError ?? defaultConnectionError;
+    pool.on('connect', (client) => client.on('error', (err) => onError(err)));
+    // The pool re-emits an idle connection's error; the connection's own listener reported it.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const lock = await pool.connect();
     try {
@@ -61,7 +72,7 @@ export async function openDatabase(opts: {
   return { db: pglite as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 
-const defaultIdleError = (err: Error) => console.warn(`database: an idle connection was closed (${err.message})`);
+const defaultConnectionError = (err: Error) => console.warn(`database: a connection was closed (${err.message}); the next query opens a new one`);
 
 /** Runs raw SQL and returns its rows, on either driver. */
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
-import { isNulCharacterError } from '../lib/db-errors.ts';
+import { isDatabaseUnavailable, isNulCharacterError } from '../lib/db-errors.ts';
 
 const statusCodes: Record<number, AppError['code']> = {
   400: 'BAD_REQUEST',
@@ -16,6 +16,8 @@ const statusCodes: Record<number, AppError['code']> = {
 };
 
 export const NUL_MESSAGE = 'Text must not contain NUL characters.';
+/** A database blip (restart, failover, a dropped connection): the request may simply be tried again. */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'Starport is briefly unavailable. Please try again in a moment.';
 
 /** One error handler for the whole API: `{ error: true, code, msg }`; 5xx never leak internals. */
 export const errorsPlugin = fp(
@@ -44,6 +46,15 @@ export const errorsPlugin = fp(
       if (isNulCharacterError(err)) {
         req.log.warn({ err }, 'the database refused a NUL character');
         return reply.status(400).send({ error: true, code: 'BAD_REQUEST', msg: NUL_MESSAGE });
+      }
+      // Nothing the player sent caused it and nothing was half-written (the transaction rolled
+      // back with the connection): say so, and when to try again, instead of a bare 500.
+      if (isDatabaseUnavailable(err)) {
+        req.log.warn({ err }, 'the database connection failed; answered 503');
+        return reply
+          .status(503)
+          .header('retry-after', '2')
+          .send({ error: true, code: 'UNAVAILABLE', msg: DATABASE_UNAVAILABLE_MESSAGE });
       }
       const status = err.statusCode ?? 500;
       if (status >= 400 && status < 500) {

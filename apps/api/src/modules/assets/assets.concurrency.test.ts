@@ -11,7 +11,7 @@ describe('on PostgreSQL: holdings under concurrent writers', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    second = await openDatabase({ url: database.url!, onIdleError: () => {} });
+    second = await openDatabase({ url: database.url!, onConnectionError: () => {} });
   });
   afterAll(async () => {
     await second?.close();

@@ -5,6 +5,7 @@
  */
 export { ORDER_EXPIRE_JOB, OrdersService, type OrdersDeps, type PaidOutcome, type ProviderPayment } from './orders.service.ts';
 export { ORDER_FULFIL_JOB } from './fulfil-order-job.ts';
+export { ORDER_UNATTACHED_JOB, SESSION_GRACE_MS } from './unattached-order-job.ts';
 export { ordersJobs } from './orders-jobs.ts';
 export { ordersRoutes } from './orders.routes.ts';
 export { ordersForReview, resolveReview, type OrderForReview, type ReviewEvent } from './orders-review.ts';

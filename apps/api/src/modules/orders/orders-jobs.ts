@@ -2,6 +2,7 @@ import type { JobHandlers } from '../../jobs/queue.ts';
 import { ORDER_EXPIRE_JOB, expireOrderJob } from './expire-order-job.ts';
 import { ORDER_FULFIL_JOB, fulfilOrderJob } from './fulfil-order-job.ts';
 import type { OrdersService } from './orders.service.ts';
+import { ORDER_UNATTACHED_JOB, unattachedOrderJob } from './unattached-order-job.ts';
 
 /**
  * The orders area's job kinds and their handlers. `orders` is the process's one OrdersService
@@ -11,5 +12,6 @@ export function ordersJobs(d: { orders: OrdersService }): JobHandlers {
   return {
     [ORDER_EXPIRE_JOB]: expireOrderJob(d.orders),
     [ORDER_FULFIL_JOB]: fulfilOrderJob(),
+    [ORDER_UNATTACHED_JOB]: unattachedOrderJob(d.orders),
   };
 }

@@ -19,7 +19,7 @@ describe('on PostgreSQL: a limited drop under a stampede, and racing expiries', 
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    second = await openDatabase({ url: database.url!, onIdleError: () => {} });
+    second = await openDatabase({ url: database.url!, onConnectionError: () => {} });
     a = new OrdersService({ db: database.db, reservationMinutes: 30 });
     b = new OrdersService({ db: second.db, reservationMinutes: 30 });
     players = [];

@@ -190,6 +190,12 @@ export async function extendExpiry(tx: Tx, orderId: number, until: Date, jobKey:
   return expiresAt;
 }
 
+/** The order row, locked until the caller's transaction ends. */
+export async function lockForUpdate(tx: Tx, orderId: number): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return row;
+}
+
 export async function findById(db: DbOrTx, orderId: number): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   return row;

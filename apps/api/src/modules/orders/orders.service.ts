@@ -7,6 +7,7 @@ import { priceCart, readDiscountTiers } from '../cart/index.ts';
 import { openingsByOrderLine } from '../fairness/index.ts';
 import { ORDER_FULFIL_JOB } from './fulfil-order-job.ts';
 import { newOrderCode } from './order-code.ts';
+import { ORDER_UNATTACHED_JOB, SESSION_GRACE_MS } from './unattached-order-job.ts';
 import { PAID_STATUSES } from './order-states.ts';
 import { orderView } from './order-view.ts';
 import * as repo from './orders.repo.ts';
@@ -110,6 +111,13 @@ export class OrdersService {
         { orderId: order.id },
         { dedupeKey: `${ORDER_EXPIRE_JOB}:${order.id}`, runAt: order.expiresAt },
       );
+      // A start that dies between here and attaching its session cannot undo itself.
+      await enqueueJob(
+        tx,
+        ORDER_UNATTACHED_JOB,
+        { orderId: order.id },
+        { dedupeKey: `${ORDER_UNATTACHED_JOB}:${order.id}`, runAt: new Date(order.createdAt.getTime() + SESSION_GRACE_MS) },
+      );
       return { id: order.id, ...orderView(order, await repo.linesOf(tx, [order.id])) };
     });
   }
@@ -131,6 +139,24 @@ export class OrdersService {
   async fail(orderId: number, reason: string): Promise<boolean> {
     return this.d.db.transaction(async (tx) => {
       const moved = await repo.transition(tx, orderId, ['pending'], 'failed', { kind: 'failed', payload: { reason } });
+      if (moved.ok) await release(tx, orderId);
+      return moved.ok;
+    });
+  }
+
+  /**
+   * A pending order that never got its payment session (its start was cut off): failed, its
+   * stock back. The row lock orders this against a late attachSession: whichever comes second
+   * finds the other's result (an attached order stays; a failed one cannot be attached).
+   */
+  async failUnattached(orderId: number): Promise<boolean> {
+    return this.d.db.transaction(async (tx) => {
+      const order = await repo.lockForUpdate(tx, orderId);
+      if (!order || order.status !== 'pending' || order.providerSessionId !== null) return false;
+      const moved = await repo.transition(tx, orderId, ['pending'], 'failed', {
+        kind: 'failed',
+        payload: { reason: 'The payment session was never opened.' },
+      });
       if (moved.ok) await release(tx, orderId);
       return moved.ok;
     });

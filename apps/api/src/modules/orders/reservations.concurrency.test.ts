@@ -31,7 +31,7 @@ describe('on PostgreSQL: listings and blind boxes under a stampede, and racing r
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    second = await openDatabase({ url: database.url!, onIdleError: () => {} });
+    second = await openDatabase({ url: database.url!, onConnectionError: () => {} });
     a = new OrdersService({ db: database.db, reservationMinutes: 30 });
     b = new OrdersService({ db: second.db, reservationMinutes: 30 });
     players = [];

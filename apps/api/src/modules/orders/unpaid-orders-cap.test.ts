@@ -83,7 +83,7 @@ describe('on PostgreSQL: one player checking out many times at once over two API
   let second: Database;
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    second = await openDatabase({ url: database.url!, onIdleError: () => {} });
+    second = await openDatabase({ url: database.url!, onConnectionError: () => {} });
   });
   afterAll(async () => {
     await second?.close();

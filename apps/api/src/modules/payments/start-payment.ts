@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { readSetting } from '../../db/settings.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
+import { isDatabaseUnavailable } from '../../lib/db-errors.ts';
 import { runSteps, type Step } from '../../lib/workflow.ts';
 import type { PaymentOrderBook } from './order-book.ts';
 
@@ -156,7 +157,9 @@ export async function startPayment<M extends Method, Prepared, Answer>(
       },
     });
   } catch (err) {
-    if (!reserved) throw err;
+    // A database blip is answered 503 (try again) by the error handler. If it also stopped the
+    // undo, the order's unattached-session job gives the stock back within minutes (orders).
+    if (!reserved || isDatabaseUnavailable(err)) throw err;
     // The order was failed above and its stock given back now rather than at expiry.
     throw new AppError('INTERNAL', 502, texts.answer502);
   }

@@ -35,7 +35,7 @@ describe('on PostgreSQL: fulfilment under concurrent workers, openings and rotat
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    second = await openDatabase({ url: database.url!, onIdleError: () => {} });
+    second = await openDatabase({ url: database.url!, onConnectionError: () => {} });
     orders = new OrdersService({ db: database.db, reservationMinutes: 30 });
     await addBlindBox(database.db, { tiers: [100_000, 100_000, 100_000, 100_000] });
   });
@@ -153,7 +153,7 @@ describe('on PostgreSQL: the last Legendary serials under concurrent openings', 
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    second = await openDatabase({ url: database.url!, onIdleError: () => {} });
+    second = await openDatabase({ url: database.url!, onConnectionError: () => {} });
   });
   afterAll(async () => {
     await second?.close();
