@@ -64,7 +64,7 @@ export async function deliver(
     );
     return o.inProcess(event);
   }
-  // The answer's body is not needed; reading it ends the request so its connection is reused.
+  // The answer's body is not needed; discarding it frees the connection for the next delivery.
   await res.body?.cancel();
   if (!res.ok) o.log.warn({ status: res.status, publicUrl }, 'sandbox: webhook refused the event');
   return res.ok;
