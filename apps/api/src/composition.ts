@@ -36,6 +36,6 @@ export function buildJobHandlers({ config, mail, orders }: JobHandlerDeps): JobH
     [DELIVER_EMAIL_JOB]: deliverEmailJob(mail, config.mailFrom),
     [PASSWORD_RESET_REQUEST_JOB]: passwordResetRequestJob(config),
     ...ordersJobs({ orders }),
-    ...paymentsJobs({ chains: config.chains, orders }),
+    ...paymentsJobs({ chains: config.chains, orders, card: config.card, publicUrl: config.publicUrl }),
   };
 }

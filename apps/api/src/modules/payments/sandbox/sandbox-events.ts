@@ -1,17 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import { asStripeSession, type SandboxSession } from './sandbox-sessions.ts';
 
 export type SandboxEventType = 'checkout.session.completed' | 'checkout.session.expired';
 
-/** An event as Stripe sends it: the same envelope, signed the same way (v1 HMAC-SHA256 of `t.payload`). */
-export function signedEvent(
-  session: SandboxSession,
-  type: SandboxEventType,
-  secret: string,
-): { payload: string; signature: string } {
-  const payload = JSON.stringify({
+/** An event's exact bytes with the Stripe-Signature header made for them. */
+export type SignedEvent = { payload: string; signature: string };
+
+/**
+ * An event as Stripe sends it, as the JSON text that gets signed. Built once, when the session
+ * closes: every retry sends these same bytes, so the same event id, which the webhook records
+ * once.
+ */
+export function sandboxEvent(session: SandboxSession, type: SandboxEventType): string {
+  return JSON.stringify({
     id: `evt_sandbox_${randomBytes(18).toString('base64url')}`,
     object: 'event',
     api_version: Stripe.API_VERSION,
@@ -22,34 +25,47 @@ export function signedEvent(
     type,
     data: { object: asStripeSession(session, type === 'checkout.session.completed' ? 'paid' : 'unpaid') },
   });
-  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
 }
 
 /**
- * Delivers an event to our own webhook over HTTP at PUBLIC_URL, as Stripe would. When that
- * address cannot be reached from the server itself (a proxy in front, a test without a
- * listener), the same route is called in-process: the same parser, signature check and handler.
+ * Signs as Stripe does (v1 HMAC-SHA256 of `t.payload`), with the time of this delivery: the
+ * webhook refuses signatures older than 5 minutes, and a retry may come hours later.
+ */
+export function signEvent(payload: string, secret: string): SignedEvent {
+  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+}
+
+/** The webhook called without HTTP: true when it took the event (what a 200 means). */
+export type InProcessWebhook = (event: SignedEvent) => Promise<boolean>;
+
+/**
+ * Delivers an event to our own webhook over HTTP at PUBLIC_URL, as Stripe would; true on a
+ * 2xx. Only when that address cannot be reached at all from the server itself (a proxy in
+ * front, no listener) is the webhook called in-process; a webhook that answers with an error
+ * is not bypassed: the event waits for a retry, as with Stripe.
  */
 export async function deliver(
-  app: FastifyInstance,
   publicUrl: string,
-  event: { payload: string; signature: string },
+  event: SignedEvent,
+  o: { log: FastifyBaseLogger; inProcess: InProcessWebhook },
 ): Promise<boolean> {
-  const headers = { 'content-type': 'application/json', 'stripe-signature': event.signature };
+  let res: Response;
   try {
-    const res = await fetch(`${publicUrl}/api/stripe/webhook`, {
+    res = await fetch(`${publicUrl}/api/stripe/webhook`, {
       method: 'POST',
-      headers,
+      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
       body: event.payload,
       signal: AbortSignal.timeout(10_000),
     });
-    return res.ok;
   } catch (err) {
-    app.log.warn(
+    o.log.warn(
       { err: (err as Error).message, publicUrl },
       'sandbox: webhook not reachable over HTTP, delivering in-process',
     );
-    const res = await app.inject({ method: 'POST', url: '/api/stripe/webhook', headers, payload: event.payload });
-    return res.statusCode === 200;
+    return o.inProcess(event);
   }
+  // The answer's body is not needed; discarding it frees the connection for the next delivery.
+  await res.body?.cancel();
+  if (!res.ok) o.log.warn({ status: res.status, publicUrl }, 'sandbox: webhook refused the event');
+  return res.ok;
 }

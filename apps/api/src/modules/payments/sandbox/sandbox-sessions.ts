@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { Db } from '../../../db/client.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
 import { orders, sandboxSessions } from '../../../db/schema/index.ts';
 import { sumOf } from '../checkout-session.ts';
 import type { CheckoutClient } from '../checkout-client.ts';
@@ -61,19 +61,15 @@ export async function findSession(db: Db, id: string): Promise<SandboxSession | 
 /**
  * open → complete or expired, once: of two clicks (or two tabs) only one wins, so only one
  * event is sent. Returns the session as it now is, or null when it was not open (or lapsed).
+ * Runs in the caller's transaction, which queues the event with it (sandbox-outbox.ts).
  */
-export async function closeSession(db: Db, id: string, to: 'complete' | 'expired'): Promise<SandboxSession | null> {
+export async function closeSession(db: DbOrTx, id: string, to: 'complete' | 'expired'): Promise<SandboxSession | null> {
   const [row] = await db
     .update(sandboxSessions)
     .set({ status: to })
     .where(and(eq(sandboxSessions.id, id), eq(sandboxSessions.status, 'open'), sql`expires_at > now()`))
     .returning();
   return row ?? null;
-}
-
-/** Undo of closeSession when the webhook could not be delivered: the player may try again. */
-export async function reopenSession(db: Db, id: string): Promise<void> {
-  await db.update(sandboxSessions).set({ status: 'open' }).where(eq(sandboxSessions.id, id));
 }
 
 /** The session as Stripe would put it in an event (the fields our webhook reads, and a few more). */

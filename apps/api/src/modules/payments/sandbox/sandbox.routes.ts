@@ -3,22 +3,20 @@ import { BRAND_ICON_SVG } from '@starport/schemas';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { checkoutPage, type PageNotice } from './sandbox-page.ts';
-import { deliver, signedEvent, type SandboxEventType } from './sandbox-events.ts';
-import { closeSession, findSession, reopenSession, type SandboxSession } from './sandbox-sessions.ts';
+import { awaitFirstAttempt, closeAndQueueEvent } from './sandbox-outbox.ts';
+import { findSession, type SandboxSession } from './sandbox-sessions.ts';
 
 const ParamsSchema = z.object({ id: z.string().regex(/^cs_sandbox_[A-Za-z0-9_-]{10,64}$/) });
 
-type SandboxOptions = { db: Db; publicUrl: string; webhookSecret: string };
+type SandboxOptions = { db: Db };
 
 /**
  * The sandbox card provider's hosted checkout (registered only while the sandbox is the card
- * provider). Pay and Abandon send the signed event Stripe would send to our own webhook, then
- * send the browser where Stripe would; Decline keeps the session open, as a declined card does.
+ * provider). Pay and Abandon close the session and queue the signed event Stripe would send to
+ * our own webhook (sandbox-outbox.ts: delivered by a job, retried until taken), then send the
+ * browser where Stripe would; Decline keeps the session open, as a declined card does.
  */
-export const sandboxCheckoutRoutes: FastifyPluginAsync<SandboxOptions> = async (
-  app,
-  { db, publicUrl, webhookSecret },
-) => {
+export const sandboxCheckoutRoutes: FastifyPluginAsync<SandboxOptions> = async (app, { db }) => {
   // Forms post application/x-www-form-urlencoded with no fields: nothing to read.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -40,14 +38,24 @@ export const sandboxCheckoutRoutes: FastifyPluginAsync<SandboxOptions> = async (
     return s;
   };
 
-  /** Closes the session once and tells our webhook; on a failed delivery the session reopens. */
-  const finish = async (reply: FastifyReply, s: SandboxSession, to: 'complete' | 'expired', type: SandboxEventType) => {
-    const closed = await closeSession(db, s.id, to);
+  /**
+   * Closes the session once, with its event queued in the same transaction, then gives the
+   * job a moment to deliver it so that the result page usually finds the order settled.
+   * Whether or not it did, the browser goes where Stripe sends it: Stripe redirects once the
+   * card is charged, whatever its webhooks do, and the result page (apps/web
+   * card-payment-result-page) shows a pending order as "Waiting for the payment
+   * confirmation…", asking again every 2 s (a cancel return shows "not paid" either way). The
+   * session is never reopened: it is complete, and the queued event will say so; reopening it
+   * (as this once did) is what let a crash lose a payment.
+   */
+  const finish = async (reply: FastifyReply, s: SandboxSession, to: 'complete' | 'expired') => {
+    const closed = await closeAndQueueEvent(db, s.id, to);
     if (!closed) return page(reply, (await findSession(db, s.id)) ?? s, null, 409);
-    if (!(await deliver(app, publicUrl, signedEvent(closed, type, webhookSecret)))) {
-      await reopenSession(db, s.id);
-      return page(reply, s, { kind: 'error', text: 'The payment could not be confirmed. Please try again.' }, 502);
-    }
+    // The API's own worker runs it now; a separate `npm run worker` finds it at its next poll.
+    app.jobs.wake();
+    const state = await awaitFirstAttempt(db, s.id);
+    if (state !== 'delivered')
+      reply.log.warn({ session: s.id, state }, 'sandbox: event not delivered yet; its job retries');
     return reply.redirect(to === 'complete' ? closed.successUrl : closed.cancelUrl, 303);
   };
 
@@ -62,11 +70,11 @@ export const sandboxCheckoutRoutes: FastifyPluginAsync<SandboxOptions> = async (
   });
   app.post('/checkout/:id/pay', opts, async (req, reply) => {
     const s = await load(req.params, reply);
-    if (s) return finish(reply, s, 'complete', 'checkout.session.completed');
+    if (s) return finish(reply, s, 'complete');
   });
   app.post('/checkout/:id/abandon', opts, async (req, reply) => {
     const s = await load(req.params, reply);
-    if (s) return finish(reply, s, 'expired', 'checkout.session.expired');
+    if (s) return finish(reply, s, 'expired');
   });
   app.post('/checkout/:id/decline', opts, async (req, reply) => {
     const s = await load(req.params, reply);
