@@ -37,7 +37,10 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
 /** The anvil processes whose command line names this state file (pgrep -f). */
 function anvilPids(stateFile: string): number[] {
   try {
-    return execFileSync('pgrep', ['-f', `anvil .*--state ${stateFile}`], { encoding: 'utf8' }).trim().split('\n').map(Number);
+    return execFileSync('pgrep', ['-f', `anvil .*--state ${stateFile}`], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map(Number);
   } catch {
     return []; // pgrep exits 1 when nothing matches
   }
@@ -86,7 +89,8 @@ function run(command: string[], env: Record<string, string>) {
   /** Waits until the process has printed this; the test's timeout bounds the wait. */
   const printed = async (text: string) => {
     while (!stdout.includes(text)) {
-      if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited with ${child.exitCode}:\n${stdout}\n${stderr}`);
+      if (child.exitCode !== null)
+        throw new Error(`${command.join(' ')} exited with ${child.exitCode}:\n${stdout}\n${stderr}`);
       await new Promise((r) => setTimeout(r, 200));
     }
   };
@@ -103,7 +107,9 @@ describe('one local chain for a cluster on PostgreSQL', () => {
     const hostDir = newDataDir();
     const host = run(['npm', 'run', 'chain'], { DATABASE_URL: url, DATA_DIR: hostDir });
     await host.printed('Ctrl-C or SIGTERM stops it');
-    const rpc = /Local chain: Starport local, chain id 31337, RPC (http:\/\/127\.0\.0\.1:\d+) \(anvil, state in /.exec(host.out())?.[1];
+    const rpc = /Local chain: Starport local, chain id 31337, RPC (http:\/\/127\.0\.0\.1:\d+) \(anvil, state in /.exec(
+      host.out(),
+    )?.[1];
     expect(rpc).toBeDefined();
     const stateFile = path.join(hostDir, STATE_FILE);
     expect(anvilPids(stateFile)).toHaveLength(1);
@@ -121,7 +127,9 @@ describe('one local chain for a cluster on PostgreSQL', () => {
       expect(copy.out()).toContain(
         `Local chain: joined the one another copy runs (DATA_DIR ${hostDir} on ${hostname()}): Starport local, chain id 31337, RPC ${rpc}`,
       );
-      const config = (await (await fetch(`http://127.0.0.1:${port}/api/chain/config`)).json()) as { chains: { rpcUrl: string }[] };
+      const config = (await (await fetch(`http://127.0.0.1:${port}/api/chain/config`)).json()) as {
+        chains: { rpcUrl: string }[];
+      };
       expect(config.chains.map((c) => c.rpcUrl)).toEqual([rpc]);
     }
     expect(anvilPids(stateFile)).toHaveLength(1);

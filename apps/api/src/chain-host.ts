@@ -66,7 +66,9 @@ async function main() {
   setInterval(() => {
     if (stopping || pid === undefined || isProcessAlive(pid)) return;
     anvilPid = undefined;
-    console.error(`The local chain (anvil, pid ${pid}) ended on its own; run npm run chain again to restart it from its state.`);
+    console.error(
+      `The local chain (anvil, pid ${pid}) ended on its own; run npm run chain again to restart it from its state.`,
+    );
     process.exit(1);
   }, 1000);
 }

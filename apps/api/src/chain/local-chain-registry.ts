@@ -2,7 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';
 import { localChains } from '../db/schema/index.ts';
-import { CHAIN_CONTRACTS, LOCAL_CHAIN_ID, type Address, type ChainContractName, type ChainContracts } from './chain-config.ts';
+import {
+  CHAIN_CONTRACTS,
+  LOCAL_CHAIN_ID,
+  type Address,
+  type ChainContractName,
+  type ChainContracts,
+} from './chain-config.ts';
 
 /**
  * The database's record of its local chain (docs/decisions/0033): which process runs it and
@@ -25,7 +31,10 @@ const address = z
   .string()
   .regex(/^0x[0-9a-fA-F]{40}$/)
   .transform((a) => a.toLowerCase() as Address);
-const ContractsSchema = z.partialRecord(z.enum(Object.keys(CHAIN_CONTRACTS) as [ChainContractName, ...ChainContractName[]]), address);
+const ContractsSchema = z.partialRecord(
+  z.enum(Object.keys(CHAIN_CONTRACTS) as [ChainContractName, ...ChainContractName[]]),
+  address,
+);
 
 /**
  * Runs `work` in a transaction holding the registry's lock; a process that dies mid-way (its

@@ -10,7 +10,13 @@ import { genesisHashAt } from './genesis.ts';
 import { ANVIL_PID_FILE } from './local-anvil-pid.ts';
 import { readRegistration, withRegistryLock } from './local-chain-registry.ts';
 import { LocalChainError, STATE_FILE } from './local-chain.ts';
-import { chainNotRunning, joinRegisteredLocalChain, NO_LOCAL_CHAIN, provideLocalChain, type SharedLocalChain } from './shared-local-chain.ts';
+import {
+  chainNotRunning,
+  joinRegisteredLocalChain,
+  NO_LOCAL_CHAIN,
+  provideLocalChain,
+  type SharedLocalChain,
+} from './shared-local-chain.ts';
 
 /**
  * Several processes on one PostgreSQL database share one local chain (issue 13, item 6): each
@@ -57,7 +63,11 @@ async function stop(chain: SharedLocalChain) {
 }
 
 const registration = () => withRegistryLock(database.db, readRegistration);
-const refusal = (promise: Promise<unknown>) => promise.then(() => 'started', (err: unknown) => err);
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'started',
+    (err: unknown) => err,
+  );
 
 describe('one local chain per PostgreSQL database', () => {
   it('the first copy starts and registers it; a copy with another DATA_DIR joins it, and so does a worker', async () => {
@@ -102,7 +112,9 @@ describe('one local chain per PostgreSQL database', () => {
 
     const worker = await joinRegisteredLocalChain(copyConfig(newDataDir()), database.db);
     expect(worker.joined).toEqual({ dataDir: ownerDir, host: hostname() });
-    expect(worker.config.chains.chains).toEqual([expect.objectContaining({ rpcUrl: owner.chain.rpcUrl, contracts: owner.chain.contracts })]);
+    expect(worker.config.chains.chains).toEqual([
+      expect.objectContaining({ rpcUrl: owner.chain.rpcUrl, contracts: owner.chain.contracts }),
+    ]);
   }, 180_000);
 
   it('copies starting at once: one starts the chain, the others wait for it and join', async () => {
@@ -165,7 +177,10 @@ describe('one local chain per PostgreSQL database', () => {
     expect(await genesisHashAt(again.chain.rpcUrl)).toBe(genesis);
     const copy = await provide(newDataDir());
     expect(copy.joined?.dataDir).toBe(ownerDir);
-    const receipt = await anvilClients({ rpcUrl: copy.chain.rpcUrl, chainId: copy.chain.id }, 0).publicClient.getTransactionReceipt({ hash });
+    const receipt = await anvilClients(
+      { rpcUrl: copy.chain.rpcUrl, chainId: copy.chain.id },
+      0,
+    ).publicClient.getTransactionReceipt({ hash });
     expect(receipt.status).toBe('success');
   }, 180_000);
 

@@ -6,8 +6,20 @@ import { openDatabase, type Db } from '../db/client.ts';
 import { genesisHashAt } from './genesis.ts';
 import { localAnvilState } from './local-anvil-pid.ts';
 import { localChainSetup, withLocalChain } from './local-chain-config.ts';
-import { readRegistration, register, withRegistryLock, type ChainOwner, type LocalChainRegistration } from './local-chain-registry.ts';
-import { LocalChainError, startLocalChain, STATE_FILE, type LocalChain, type LocalChainOptions } from './local-chain.ts';
+import {
+  readRegistration,
+  register,
+  withRegistryLock,
+  type ChainOwner,
+  type LocalChainRegistration,
+} from './local-chain-registry.ts';
+import {
+  LocalChainError,
+  startLocalChain,
+  STATE_FILE,
+  type LocalChain,
+  type LocalChainOptions,
+} from './local-chain.ts';
 import { DEPLOYMENT_FILE } from './local-deployment.ts';
 import { demoWallets } from './local-wallets.ts';
 
@@ -52,9 +64,16 @@ export async function provideLocalChain(config: Config, options: LocalChainOptio
       if (next.warning) (options.warn ?? console.warn)(next.warning);
       started = await startLocalChain(config, options);
       const genesisHash = await genesisHashAt(started.chain.rpcUrl);
-      if (!genesisHash) throw new LocalChainError(`The local chain (anvil) started but does not answer at ${started.chain.rpcUrl}.`);
+      if (!genesisHash)
+        throw new LocalChainError(`The local chain (anvil) started but does not answer at ${started.chain.rpcUrl}.`);
       const { chain, treasury } = started;
-      await register(tx, { rpcUrl: chain.rpcUrl, genesisHash, contracts: chain.contracts, treasury, owner: ownerOf(config) });
+      await register(tx, {
+        rpcUrl: chain.rpcUrl,
+        genesisHash,
+        contracts: chain.contracts,
+        treasury,
+        owner: ownerOf(config),
+      });
       return { ...started, joined: null };
     });
   } catch (err) {
@@ -73,7 +92,8 @@ export async function provideLocalChain(config: Config, options: LocalChainOptio
 export async function joinRegisteredLocalChain(config: Config, db: Db): Promise<SharedLocalChain> {
   const registration = await withRegistryLock(db, readRegistration);
   if (!registration) throw new LocalChainError(NO_LOCAL_CHAIN);
-  if ((await genesisHashAt(registration.rpcUrl)) !== registration.genesisHash) throw new LocalChainError(chainNotRunning(registration));
+  if ((await genesisHashAt(registration.rpcUrl)) !== registration.genesisHash)
+    throw new LocalChainError(chainNotRunning(registration));
   return joined(config, registration);
 }
 

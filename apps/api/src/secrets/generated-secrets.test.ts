@@ -103,7 +103,11 @@ describe('generated secrets on one PostgreSQL database', () => {
     expect(login.statusCode).toBe(200);
     const { access_token } = login.json() as { access_token: string };
     // The next request lands on the other copy behind the proxy.
-    const profile = await b.app.inject({ method: 'GET', url: '/api/account/profile', headers: { authorization: `Bearer ${access_token}` } });
+    const profile = await b.app.inject({
+      method: 'GET',
+      url: '/api/account/profile',
+      headers: { authorization: `Bearer ${access_token}` },
+    });
     expect(profile.statusCode).toBe(200);
     expect(profile.json()).toMatchObject({ user: { username: 'roamer' } });
   });
@@ -120,7 +124,9 @@ describe('generated secrets on one PostgreSQL database', () => {
     await (await openDatabase({ url: fresh })).close();
     const pools = await Promise.all([1, 2, 3, 4, 5, 6].map(() => openDatabase({ url: fresh })));
     try {
-      const resolved = await Promise.all(pools.map((pool) => resolveGeneratedSecrets(copyConfig(fresh, dataDir()), pool)));
+      const resolved = await Promise.all(
+        pools.map((pool) => resolveGeneratedSecrets(copyConfig(fresh, dataDir()), pool)),
+      );
       const values = resolved.map((r) => secretsOf(r.config));
       for (const value of values.slice(1)) expect(value).toEqual(values[0]);
       expect(resolved.flatMap((r) => r.warnings)).toEqual([]);
@@ -137,7 +143,10 @@ describe('generated secrets on one PostgreSQL database', () => {
     writeFileSync(path.join(older, 'secrets', 'jwt-access'), kept);
     const a = await startCopy(url, older);
     expect(secretsOf(a.config).jwt).toBe(kept);
-    const rows = await queryRows<{ value: string }>(a.database.db, sql`SELECT value FROM generated_secrets WHERE name = 'jwt-access'`);
+    const rows = await queryRows<{ value: string }>(
+      a.database.db,
+      sql`SELECT value FROM generated_secrets WHERE name = 'jwt-access'`,
+    );
     expect(rows).toEqual([{ value: kept }]);
 
     const other = dataDir();
@@ -157,10 +166,12 @@ describe('generated secrets on one PostgreSQL database', () => {
     const same = await startCopy(url, dataDir(), { JWT_ACCESS_SECRET: JWT_A });
     expect([...a.warnings, ...same.warnings]).toEqual([]);
     const refused =
-      ': sessions signed by the other copies will be refused here, and this copy\'s by them. Set the same JWT_ACCESS_SECRET in every copy.';
+      ": sessions signed by the other copies will be refused here, and this copy's by them. Set the same JWT_ACCESS_SECRET in every copy.";
 
     const b = await startCopy(url, dataDir(), { JWT_ACCESS_SECRET: JWT_B });
-    expect(b.warnings).toEqual([`JWT_ACCESS_SECRET differs from the JWT key of the last copy started on this database${refused}`]);
+    expect(b.warnings).toEqual([
+      `JWT_ACCESS_SECRET differs from the JWT key of the last copy started on this database${refused}`,
+    ]);
     // The fingerprint is a hash: the secret itself is never stored.
     const stored = await queryRows<{ sha256: string }>(b.database.db, sql`SELECT sha256 FROM secret_fingerprints`);
     expect(stored).toHaveLength(1);
@@ -168,7 +179,9 @@ describe('generated secrets on one PostgreSQL database', () => {
     expect(JSON.stringify(stored)).not.toContain(JWT_B);
 
     const unset = await startCopy(url);
-    expect(unset.warnings).toEqual([`JWT_ACCESS_SECRET is not set here, while the last copy started on this database set one${refused}`]);
+    expect(unset.warnings).toEqual([
+      `JWT_ACCESS_SECRET is not set here, while the last copy started on this database set one${refused}`,
+    ]);
     // A copy with a JWT_ACCESS_SECRET of its own never takes the generated one.
     expect(secretsOf(b.config).jwt).toBe(JWT_B);
   });
@@ -185,7 +198,10 @@ describe('generated secrets without a shared database', () => {
 
   it('with DATABASE_URL the configuration waits for them, and an app is never built on placeholders', async () => {
     const dir = dataDir();
-    const config = copyConfig('postgres://nobody@127.0.0.1:1/none', dir, { JWT_ACCESS_SECRET: JWT_A, WIDGET_PROVIDER: 'off' });
+    const config = copyConfig('postgres://nobody@127.0.0.1:1/none', dir, {
+      JWT_ACCESS_SECRET: JWT_A,
+      WIDGET_PROVIDER: 'off',
+    });
     expect(config.pendingSecrets).toEqual(['sandbox-stripe-webhook']);
     expect(existsSync(path.join(dir, 'secrets'))).toBe(false);
     const { buildApp } = await import('../app.ts');
@@ -193,8 +209,8 @@ describe('generated secrets without a shared database', () => {
     const { outboxTransport } = await import('../mail/transport.ts');
     const database = await openDatabase({ dataDir: null });
     databases.push(database);
-    await expect(buildApp({ config, database, limiter: memoryRateLimiter(), mail: outboxTransport(), logger: false })).rejects.toThrow(
-      'buildApp needs the generated secrets (sandbox-stripe-webhook)',
-    );
+    await expect(
+      buildApp({ config, database, limiter: memoryRateLimiter(), mail: outboxTransport(), logger: false }),
+    ).rejects.toThrow('buildApp needs the generated secrets (sandbox-stripe-webhook)');
   });
 });

@@ -3,7 +3,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The secrets Starport generates when nothing configures them (config.ts says which it needs). */
-export const GENERATED_SECRET_NAMES = ['jwt-access', 'sandbox-stripe-webhook', 'sandbox-wert-key', 'sandbox-wert-webhook'] as const;
+export const GENERATED_SECRET_NAMES = [
+  'jwt-access',
+  'sandbox-stripe-webhook',
+  'sandbox-wert-key',
+  'sandbox-wert-webhook',
+] as const;
 export type GeneratedSecretName = (typeof GENERATED_SECRET_NAMES)[number];
 
 export const newSecret = (): string => randomBytes(48).toString('base64url');

@@ -9,7 +9,10 @@ import { generatedSecrets, secretFingerprints } from '../db/schema/index.ts';
  */
 export async function keepFirstSecret(db: Db, name: string, offered: string): Promise<string> {
   await db.insert(generatedSecrets).values({ name, value: offered }).onConflictDoNothing();
-  const [kept] = await db.select({ value: generatedSecrets.value }).from(generatedSecrets).where(eq(generatedSecrets.name, name));
+  const [kept] = await db
+    .select({ value: generatedSecrets.value })
+    .from(generatedSecrets)
+    .where(eq(generatedSecrets.name, name));
   if (!kept) throw new Error(`generated secret ${name} is missing right after its insert`);
   return kept.value;
 }
@@ -21,10 +24,21 @@ export async function keepFirstSecret(db: Db, name: string, offered: string): Pr
  */
 export function swapFingerprint(db: Db, name: string, sha256: string): Promise<string | null> {
   return db.transaction(async (tx) => {
-    const inserted = await tx.insert(secretFingerprints).values({ name, sha256 }).onConflictDoNothing().returning({ name: secretFingerprints.name });
+    const inserted = await tx
+      .insert(secretFingerprints)
+      .values({ name, sha256 })
+      .onConflictDoNothing()
+      .returning({ name: secretFingerprints.name });
     if (inserted.length) return null;
-    const [before] = await tx.select({ sha256: secretFingerprints.sha256 }).from(secretFingerprints).where(eq(secretFingerprints.name, name)).for('update');
-    await tx.update(secretFingerprints).set({ sha256, recordedAt: new Date() }).where(eq(secretFingerprints.name, name));
+    const [before] = await tx
+      .select({ sha256: secretFingerprints.sha256 })
+      .from(secretFingerprints)
+      .where(eq(secretFingerprints.name, name))
+      .for('update');
+    await tx
+      .update(secretFingerprints)
+      .set({ sha256, recordedAt: new Date() })
+      .where(eq(secretFingerprints.name, name));
     return before?.sha256 ?? null;
   });
 }
