@@ -56,6 +56,10 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, limiter, mail } = deps;
   const { db } = database;
+  // Placeholders would sign sessions and sandbox payments with empty keys.
+  if (config.pendingSecrets.length) {
+    throw new Error(`buildApp needs the generated secrets (${config.pendingSecrets.join(', ')}): resolveGeneratedSecrets after openDatabase`);
+  }
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
     bodyLimit: 256 * 1024,

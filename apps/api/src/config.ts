@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { chainById, parseChainsConfig, type ChainsConfig } from './chain/chain-config.ts';
+import { keptSecret, type GeneratedSecretName } from './secrets/secret-files.ts';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -96,6 +96,12 @@ export type Config = {
   chains: ChainsConfig;
   /** the web app offers WalletConnect (VITE_WALLETCONNECT_PROJECT_ID is set) */
   walletConnect: boolean;
+  /**
+   * Generated secrets this configuration still waits for: on PostgreSQL they live in the
+   * database, shared by every copy (secrets/generated-secrets.ts fills them in once it is
+   * open); until then their fields hold empty placeholders, which buildApp refuses.
+   */
+  pendingSecrets: GeneratedSecretName[];
 };
 
 /**
@@ -149,7 +155,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ('problems' in chains) throw new ConfigError(`Invalid configuration:\n  ${chains.problems.join('\n  ')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/+$/, '');
-  return {
+  const card = cardProvider(e);
+  const widget = widgetProvider(e, publicUrl);
+  const pendingSecrets: GeneratedSecretName[] = [
+    ...(e.JWT_ACCESS_SECRET ? [] : ['jwt-access' as const]),
+    ...(card.provider === 'sandbox' ? ['sandbox-stripe-webhook' as const] : []),
+    ...(widget.provider === 'sandbox' ? ['sandbox-wert-key' as const, 'sandbox-wert-webhook' as const] : []),
+  ];
+  const config: Config = {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
@@ -160,7 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     operatorEmail: e.OPERATOR_EMAIL,
     redisUrl: e.REDIS_URL,
-    jwtAccessSecret: new TextEncoder().encode(e.JWT_ACCESS_SECRET ?? keptSecret(dataDir, 'jwt-access')),
+    jwtAccessSecret: new TextEncoder().encode(e.JWT_ACCESS_SECRET ?? ''),
     logLevel: e.LOG_LEVEL,
     serveWeb: e.SERVE_WEB === '1',
     ...(e.WEB_DIST_DIR ? { webDistDir: e.WEB_DIST_DIR } : {}),
@@ -170,10 +183,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderReservationMinutes: e.ORDER_RESERVATION_MINUTES,
     orderMaxPending: e.ORDER_MAX_PENDING,
     fairnessRotationsPerHour: e.FAIRNESS_ROTATIONS_PER_HOUR,
-    card: cardProvider(e, dataDir),
-    widget: widgetProvider(e, dataDir, publicUrl),
+    card,
+    widget,
     chains: chains.config,
     walletConnect: Boolean(e.VITE_WALLETCONNECT_PROJECT_ID),
+    pendingSecrets,
+  };
+  // The embedded database is one process's: its secrets stay in DATA_DIR/secrets, read now.
+  return e.DATABASE_URL ? config : withGeneratedSecrets(config, (name) => keptSecret(dataDir, name));
+}
+
+/**
+ * The configuration with its generated secrets filled in, each turned into what uses it: the
+ * JWT key, the sandbox's Stripe-style webhook secret, the sandbox widget's Ed25519 seed (any
+ * 32 bytes: the hash of the kept secret) and its webhook address segment.
+ */
+export function withGeneratedSecrets(config: Config, secret: (name: GeneratedSecretName) => string): Config {
+  const pending = new Set(config.pendingSecrets);
+  const { card, widget } = config;
+  return {
+    ...config,
+    jwtAccessSecret: pending.has('jwt-access') ? new TextEncoder().encode(secret('jwt-access')) : config.jwtAccessSecret,
+    card: card.provider === 'sandbox' && pending.has('sandbox-stripe-webhook') ? { ...card, webhookSecret: `whsec_${secret('sandbox-stripe-webhook')}` } : card,
+    widget:
+      widget.provider === 'sandbox' && pending.has('sandbox-wert-key')
+        ? {
+            ...widget,
+            privateKey: createHash('sha256').update(secret('sandbox-wert-key')).digest('hex'),
+            webhookSecret: secret('sandbox-wert-webhook'),
+          }
+        : widget,
+    pendingSecrets: [],
   };
 }
 
@@ -191,7 +231,7 @@ function unitsChain(e: z.infer<typeof EnvSchema>, chains: ChainsConfig): UnitsCh
   };
 }
 
-function cardProvider(e: z.infer<typeof EnvSchema>, dataDir: string): CardProviderConfig {
+function cardProvider(e: z.infer<typeof EnvSchema>): CardProviderConfig {
   const keys = e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } : null;
   if (!keys && (e.STRIPE_SECRET_KEY || e.STRIPE_WEBHOOK_SECRET))
     throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set together or not at all');
@@ -203,14 +243,14 @@ function cardProvider(e: z.infer<typeof EnvSchema>, dataDir: string): CardProvid
   // The sandbox must never stand in for a configured Stripe account: it would hand out goods for free.
   if (provider === 'sandbox' && keys) throw new ConfigError('Invalid configuration:\n  CARD_PROVIDER=sandbox while Stripe keys are set');
   if (provider === 'off') return { provider };
-  return { provider, webhookSecret: `whsec_${keptSecret(dataDir, 'sandbox-stripe-webhook')}` };
+  return { provider, webhookSecret: '' }; // generated: withGeneratedSecrets
 }
 
 /** The sandbox widget's partner id and contract: placeholders, never a real account or contract. */
 export const SANDBOX_WERT_PARTNER_ID = 'starport-sandbox';
 export const SANDBOX_WERT_SC_ADDRESS = '0x000000000000000000000000000000000000c0de';
 
-function widgetProvider(e: z.infer<typeof EnvSchema>, dataDir: string, publicUrl: string): WidgetProviderConfig {
+function widgetProvider(e: z.infer<typeof EnvSchema>, publicUrl: string): WidgetProviderConfig {
   const bad = (line: string) => new ConfigError(`Invalid configuration:\n  ${line}`);
   const keys = e.WERT_PARTNER_ID && e.WERT_PRIVATE_KEY ? { partnerId: e.WERT_PARTNER_ID, privateKey: e.WERT_PRIVATE_KEY } : null;
   if (!keys && (e.WERT_PARTNER_ID || e.WERT_PRIVATE_KEY)) throw bad('WERT_PARTNER_ID and WERT_PRIVATE_KEY are set together or not at all');
@@ -241,30 +281,10 @@ function widgetProvider(e: z.infer<typeof EnvSchema>, dataDir: string, publicUrl
     provider,
     ...common,
     partnerId: SANDBOX_WERT_PARTNER_ID,
-    // An Ed25519 seed is any 32 bytes: the hash of a kept secret, so it survives restarts.
-    privateKey: createHash('sha256').update(keptSecret(dataDir, 'sandbox-wert-key')).digest('hex'),
-    webhookSecret: keptSecret(dataDir, 'sandbox-wert-webhook'),
+    // generated, so they survive restarts: withGeneratedSecrets
+    privateKey: '',
+    webhookSecret: '',
     origin: `${publicUrl}/sandbox/wert`,
     scAddress: SANDBOX_WERT_SC_ADDRESS,
   };
-}
-
-/**
- * A secret generated on first start and kept in DATA_DIR, so sessions survive restarts
- * without anyone having to configure one. Several copies behind a balancer must set it.
- */
-function keptSecret(dataDir: string, name: string): string {
-  const dir = path.join(dataDir, 'secrets');
-  const file = path.join(dir, name);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const secret = randomBytes(48).toString('base64url');
-  try {
-    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
-  } catch (err) {
-    // Another process (a test worker, a second copy) wrote it first: use theirs.
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
-    throw err;
-  }
-  return secret;
 }

@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chainBannerLines } from './chain/local-banner.ts';
-import { LocalChainError, startLocalChain, type LocalChain } from './chain/local-chain.ts';
+import { LocalChainError } from './chain/local-chain.ts';
+import { provideLocalChain, type SharedLocalChain } from './chain/shared-local-chain.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { startRuntime, type Runtime } from './runtime.ts';
 import { seedDemoCatalogue } from './modules/catalogue/index.ts';
@@ -16,7 +17,7 @@ async function main() {
   // the deployment included); 'exit' covers every other way out, where nothing can be awaited:
   // anvil gets its SIGTERM and still writes its state file on its own.
   let runtime: Runtime | undefined = undefined;
-  let local: LocalChain | undefined;
+  let local: SharedLocalChain | undefined;
   let anvilPid: number | undefined;
   process.on('exit', () => {
     if (anvilPid === undefined) return;
@@ -43,8 +44,9 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
 
   // The chain before the app: the app is built on the configuration that names its contracts.
+  // On PostgreSQL it is the database's one chain: started here, or joined (shared-local-chain.ts).
   if (config.chains.local) {
-    local = await startLocalChain(config, { onAnvilStarted: (pid) => (anvilPid = pid) });
+    local = await provideLocalChain(config, { onAnvilStarted: (pid) => (anvilPid = pid) });
     config = local.config;
   }
   if (stopping) return;

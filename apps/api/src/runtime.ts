@@ -2,19 +2,35 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { resolveGeneratedSecrets } from './secrets/generated-secrets.ts';
 import { chooseMailTransport, chooseRateLimiter } from './services.ts';
 
-export type Runtime = { app: FastifyInstance; database: Database; close(): Promise<void> };
+export type Runtime = {
+  app: FastifyInstance;
+  database: Database;
+  /** the configuration the app runs on: its generated secrets filled in */
+  config: Config;
+  close(): Promise<void>;
+};
 
-/** config → database (migrated) → services → app; shared by the server, the worker and tests. */
+/** config → database (migrated) → shared secrets → services → app; shared by the server and tests. */
 export async function startRuntime(config: Config, overrides: { logger?: boolean | object } = {}): Promise<Runtime> {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const limiter = chooseRateLimiter(config);
-  const mail = chooseMailTransport(config);
-  const app = await buildApp({ config, database, limiter, mail, logger: overrides.logger as never });
+  let secrets;
+  try {
+    secrets = await resolveGeneratedSecrets(config, database);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  const limiter = chooseRateLimiter(secrets.config);
+  const mail = chooseMailTransport(secrets.config);
+  const app = await buildApp({ config: secrets.config, database, limiter, mail, logger: overrides.logger as never });
+  for (const warning of secrets.warnings) app.log.warn(warning);
   return {
     app,
     database,
+    config: secrets.config,
     async close() {
       await app.close();
       await limiter.close();

@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { joinRegisteredLocalChain } from './chain/shared-local-chain.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { buildJobHandlers, buildOrdersService } from './composition.ts';
@@ -10,7 +11,7 @@ import { chooseMailTransport } from './services.ts';
  * start with RUN_WORKERS=0. Any number of workers may run; claims use FOR UPDATE SKIP LOCKED.
  */
 async function main() {
-  const config = loadConfig();
+  let config = loadConfig();
   if (!config.databaseUrl) {
     throw new ConfigError(
       'The worker needs PostgreSQL (set DATABASE_URL). With the embedded database the server runs the jobs itself, and no other process may open that database.',
@@ -25,6 +26,12 @@ async function main() {
     },
   }).log.child({ component: 'worker' });
   const database = await openDatabase({ url: config.databaseUrl });
+  // Development with no chain configured: the local chain an API copy runs for this database.
+  if (config.chains.local) {
+    const chain = await joinRegisteredLocalChain(config, database.db);
+    config = chain.config;
+    log.info({ rpc: chain.chain.rpcUrl, dataDir: chain.joined?.dataDir }, 'joined the local chain of this database');
+  }
   const mail = chooseMailTransport(config);
   if (mail.name === 'outbox' && config.env === 'production') {
     log.warn('SMTP_URL is not set: e-mail is only stored in the outbox table, nobody receives it');

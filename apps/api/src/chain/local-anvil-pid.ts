@@ -86,6 +86,26 @@ export function isAnvilOnStateFile(pid: number, stateFile: string): boolean {
   return program.startsWith('anvil') && stateAt >= 0 && args[stateAt + 1] === stateFile;
 }
 
+/**
+ * Still the child of the server that started it (a killed server's anvil is reparented): in
+ * use, unless that server is this process. A pid of the dead server reused by another process
+ * does not count, as it is not anvil's parent.
+ */
+function runByAnotherProcess(recorded: Recorded): boolean {
+  return recorded.server !== process.pid && parentOf(recorded.anvil) === recorded.server;
+}
+
+/**
+ * Who runs this DATA_DIR's anvil, as its pid file says: nobody; a live process (another
+ * `npm start` or `npm run chain` of this DATA_DIR), which keeps it; or nobody any more, as a
+ * killed server left it running (stopLeftoverAnvil takes it back, keeping its state).
+ */
+export function localAnvilState(dataDir: string, stateFile: string): 'none' | 'in-use' | 'left-over' {
+  const recorded = readRecord(dataDir);
+  if (!recorded || !isAnvilOnStateFile(recorded.anvil, stateFile)) return 'none';
+  return runByAnotherProcess(recorded) ? 'in-use' : 'left-over';
+}
+
 async function waitWhile(running: () => boolean, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
   while (running()) {
@@ -106,10 +126,7 @@ export async function stopLeftoverAnvil(dataDir: string, stateFile: string): Pro
     forgetAnvilPid(dataDir);
     return null;
   }
-  // Still the child of the server that started it (a killed server's anvil is reparented): in
-  // use, unless that server is this process. A pid of the dead server reused by another
-  // process does not count, as it is not anvil's parent.
-  if (recorded.server !== process.pid && parentOf(recorded.anvil) === recorded.server) throw new AnvilInUse(recorded);
+  if (runByAnotherProcess(recorded)) throw new AnvilInUse(recorded);
   const pid = recorded.anvil;
   const running = () => isProcessAlive(pid) && isAnvilOnStateFile(pid, stateFile);
   signal(pid, 'SIGTERM');

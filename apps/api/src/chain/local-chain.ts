@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { anvilClients, freePort, startAnvil, type AnvilInstance } from '@starport/chain';
 import { LOCAL_CHAIN_ID, type Address, type ChainSetup } from './chain-config.ts';
-import type { Config } from '../config.ts';
+import { ConfigError, type Config } from '../config.ts';
 import { AnvilInUse, forgetAnvilPid, recordAnvilPid, stopLeftoverAnvil } from './local-anvil-pid.ts';
 import { localChainSetup, withLocalChain } from './local-chain-config.ts';
 import { contractsOf, deployContracts, recordDeployment, reusableDeployment } from './local-deployment.ts';
@@ -13,8 +13,11 @@ import { DEPLOYER_INDEX, demoWallets, localAddress, TREASURY_INDEX, type DemoWal
 /** anvil's state (balances, contracts, blocks) between restarts, in DATA_DIR. */
 export const STATE_FILE = 'chain-state.json';
 
-/** A reason the local chain cannot start, worded for the person running `npm start`. */
-export class LocalChainError extends Error {}
+/**
+ * A reason the local chain cannot start, worded for the person running `npm start`. A kind of
+ * ConfigError, so every entry point prints it as the one sentence it is (the worker included).
+ */
+export class LocalChainError extends ConfigError {}
 
 export type LocalChain = {
   chain: ChainSetup;

@@ -6,3 +6,4 @@ export * from './payments.ts';
 export * from './holdings.ts';
 export * from './fairness.ts';
 export * from './chain.ts';
+export * from './shared-state.ts';
