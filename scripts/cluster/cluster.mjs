@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProxy } from './proxy.mjs';
-import { healthy, Supervised } from './supervisor.mjs';
+import { healthy, rpcAnswers, Supervised } from './supervisor.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TSX = ['--import', 'tsx'];
@@ -58,7 +58,7 @@ export async function startCluster(opts) {
       ...(opts.chain ? {} : { LOCAL_CHAIN: '0' }),
       ...opts.env,
     };
-    const spawnOne = (name, entry, env, healthUrl) => {
+    const spawnOne = (name, entry, env, healthUrl, isReady) => {
       const dataDir = path.join(opts.dataDir, name);
       mkdirSync(dataDir, { recursive: true });
       const p = new Supervised({
@@ -68,6 +68,7 @@ export async function startCluster(opts) {
         cwd: ROOT,
         logFile: path.join(logs, `${name}.log`),
         healthUrl,
+        isReady,
       });
       p.on('start', (pid) => say(`${name} started (pid ${pid})`));
       p.on('exit', (e) => say(`${name} (pid ${e.pid}) exited: ${e.signal ?? `code ${e.code}`}${e.expected ? '' : ', restarting'}`));
@@ -76,7 +77,10 @@ export async function startCluster(opts) {
       return p;
     };
 
-    if (opts.chain) await spawnOne('chain', 'apps/api/src/chain-host.ts', {}).ready();
+    // The chain host registers the chain before anvil answers, so once it answers every copy
+    // and the worker join it (decision 0033) instead of racing to start one of their own.
+    const chainPort = opts.env?.LOCAL_CHAIN_PORT ?? '8545';
+    if (opts.chain) await spawnOne('chain', 'apps/api/src/chain-host.ts', {}, undefined, () => rpcAnswers(`http://127.0.0.1:${chainPort}`)).ready();
     // The first copy migrates and seeds the demo data (when asked) before the others start, so
     // they never seed at the same time.
     const copies = copyPorts.map((port, i) => ({ name: `api-${i + 1}`, port }));

@@ -11,7 +11,8 @@ const MAX_RESTART_PAUSE_MS = 5000;
 
 /**
  * One supervised process. Events: 'start' (pid), 'exit' ({ code, signal, expected, pid }).
- * @typedef {{ name: string, args: string[], env: Record<string, string>, cwd: string, logFile: string, healthUrl?: string }} ProcessSpec
+ * @typedef {{ name: string, args: string[], env: Record<string, string>, cwd: string, logFile: string,
+ *             healthUrl?: string, isReady?: () => Promise<boolean> }} ProcessSpec
  */
 export class Supervised extends EventEmitter {
   /** @param {ProcessSpec} spec */
@@ -57,12 +58,12 @@ export class Supervised extends EventEmitter {
     return child.pid;
   }
 
-  /** Waits until the process answers its health URL with 200 (or, without one, until it runs). */
+  /** Waits until the process answers its health URL with 200 or its own check (without either, until it runs). */
   async ready(timeoutMs = 120_000) {
     const until = Date.now() + timeoutMs;
+    const check = this.spec.isReady ?? (this.spec.healthUrl ? () => healthy(this.spec.healthUrl) : async () => true);
     while (Date.now() < until) {
-      if (this.child && !this.spec.healthUrl) return;
-      if (this.child && (await healthy(this.spec.healthUrl))) return;
+      if (this.child && (await check())) return;
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error(`${this.spec.name} did not become ready in ${timeoutMs / 1000} s; see ${this.spec.logFile}`);
@@ -98,6 +99,22 @@ export async function healthy(url) {
     const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
     await res.arrayBuffer();
     return res.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/** True when a JSON-RPC node answers eth_chainId at url (anvil answers a plain GET with 400). */
+export async function rpcAnswers(url) {
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      signal: AbortSignal.timeout(2000),
+    });
+    const body = await res.json();
+    return typeof body?.result === 'string';
   } catch {
     return false;
   }
