@@ -45,6 +45,11 @@ export class LeaseKeeper {
     this.timer = undefined;
   }
 
+  /** The ids of the jobs held now (claimed and not finished). */
+  get heldIds(): number[] {
+    return [...this.held];
+  }
+
   /** One renewal of every held job; never rejects. */
   renew(): Promise<void> {
     // A renewal still waiting on a slow database is not joined by a second one.

@@ -87,6 +87,11 @@ export class JobWorker {
     if (!this.stopped) this.schedule(0);
   }
 
+  /** The jobs this worker holds now (running, or claimed with it and waiting). */
+  get heldJobs(): number[] {
+    return this.leases.heldIds;
+  }
+
   /** Stops polling and waits for the running job, whose lease is renewed until it ends. */
   async stop(): Promise<void> {
     this.stopped = true;
