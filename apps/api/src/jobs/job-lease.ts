@@ -50,9 +50,9 @@ export class LeaseKeeper {
     return [...this.held];
   }
 
-  /** One renewal of every held job; never rejects. */
-  renew(): Promise<void> {
-    // A renewal still waiting on a slow database is not joined by a second one.
+  /** The heartbeat: one renewal of every held job; never rejects. */
+  private renew(): Promise<void> {
+    // While a renewal still waits on a slow database, the next beat does not start another.
     this.renewing ??= this.renewHeld().finally(() => (this.renewing = undefined));
     return this.renewing;
   }
