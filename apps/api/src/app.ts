@@ -66,6 +66,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Long params reach validation and get a clear 400, instead of Fastify's bare 414.
     routerOptions: { maxParamLength: 1024 },
     trustProxy: false,
+    // How a stop treats connections (graceful-stop.ts): idle ones close, in-flight requests finish
+    // (`true` would cut them); a request arriving on a kept-alive connection while the server
+    // stops is refused with 503 and `Connection: close`, for a load balancer to send elsewhere.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   // The API takes JSON only: without Fastify's default text/plain parser a text body is a
   // clear 415, not a confusing "expected object, received string".

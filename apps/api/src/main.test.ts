@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import { connect, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -163,6 +163,37 @@ describe('main.ts with the local chain', () => {
       expect(existsSync(path.join(npm.dataDir, 'server.pid'))).toBe(false);
     }, 180_000);
   }
+});
+
+describe('main.ts stopping under load', () => {
+  // A keep-alive connection busy at SIGTERM used to finish its request and then hold the stop
+  // until keepAliveTimeout (72 s). Now its answer closes the connection and the process exits.
+  it('SIGTERM with a request in flight on a keep-alive connection: the request is answered, the connection closed, the process exits', async () => {
+    const port = await freePort();
+    const server = startServer({ PORT: String(port), LOCAL_CHAIN: '0', LOG_LEVEL: 'info' });
+    await server.printed('Starport is running');
+
+    // The request's headers now, its body later: "100 Continue" says the server has it in hand.
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (d) => (received += d));
+    const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    const body = '{"items":[]}';
+    socket.write(
+      'POST /api/getprice HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\nContent-Type: application/json\r\n' +
+        `Content-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n`,
+    );
+    await until(() => received.includes('100 Continue'), 'the server to take the request');
+
+    server.child.kill('SIGTERM');
+    await server.printed('"msg":"shutting down"');
+    socket.write(body);
+    await ended;
+    const answer = received.slice(received.indexOf('\r\n\r\n') + 4);
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer.toLowerCase()).toContain('\r\nconnection: close\r\n');
+    expect(await server.exited).toBe(0);
+  }, 90_000);
 });
 
 function isRunning(pid: number) {

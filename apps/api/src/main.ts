@@ -4,12 +4,14 @@ import { chainBannerLines } from './chain/local-banner.ts';
 import { LocalChainError } from './chain/local-chain.ts';
 import { provideLocalChain, type SharedLocalChain } from './chain/shared-local-chain.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { stopGraceMs } from './graceful-stop.ts';
 import { startRuntime, type Runtime } from './runtime.ts';
 import { seedDemoCatalogue } from './modules/catalogue/index.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.ts';
 
 async function main() {
   let config = loadConfig();
+  const graceMs = stopGraceMs();
   const pidFile = path.join(config.dataDir, 'server.pid');
   if (!config.databaseUrl) claimEmbeddedDatabase(pidFile);
 
@@ -33,7 +35,7 @@ async function main() {
     stopping = true;
     runtime?.app.log.info({ signal }, 'shutting down');
     try {
-      await runtime?.close();
+      await runtime?.stop(graceMs);
     } finally {
       await local?.stop();
       anvilPid = undefined;

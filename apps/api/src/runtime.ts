@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { ConnectionWatch, stopGracefully } from './graceful-stop.ts';
 import { resolveGeneratedSecrets } from './secrets/generated-secrets.ts';
 import { chooseMailTransport, chooseRateLimiter } from './services.ts';
 
@@ -11,6 +12,8 @@ export type Runtime = {
   /** the configuration the app runs on: its generated secrets filled in */
   config: Config;
   close(): Promise<void>;
+  /** The stop on SIGTERM: close() within a deadline, keep-alive connections included (graceful-stop.ts). */
+  stop(graceMs: number): Promise<boolean>;
 };
 
 /** config → database (migrated) → shared secrets → services → app; shared by the server and tests. */
@@ -27,15 +30,20 @@ export async function startRuntime(config: Config, overrides: { logger?: boolean
   const mail = chooseMailTransport(secrets.config);
   const app = await buildApp({ config: secrets.config, database, limiter, mail, logger: overrides.logger as never });
   for (const warning of secrets.warnings) app.log.warn(warning);
+  // Before the server listens: a stop must know every response in flight.
+  const connections = new ConnectionWatch(app.server);
+  const close = async () => {
+    // The job worker stops polling now and finishes its running job while the server drains.
+    await Promise.all([app.jobs.stop(), app.close()]);
+    await limiter.close();
+    mail.close();
+    await database.close();
+  };
   return {
     app,
     database,
     config: secrets.config,
-    async close() {
-      await app.close();
-      await limiter.close();
-      mail.close();
-      await database.close();
-    },
+    close,
+    stop: (graceMs) => stopGracefully({ close, graceMs, log: app.log, connections, pending: () => ({ jobs: app.jobs.heldJobs }) }),
   };
 }

@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { joinRegisteredLocalChain } from './chain/shared-local-chain.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { stopGraceMs, stopGracefully } from './graceful-stop.ts';
 import { buildJobHandlers, buildOrdersService } from './composition.ts';
 import { JobWorker } from './jobs/queue.ts';
 import { chooseMailTransport } from './services.ts';
@@ -12,6 +13,7 @@ import { chooseMailTransport } from './services.ts';
  */
 async function main() {
   let config = loadConfig();
+  const graceMs = stopGraceMs();
   if (!config.databaseUrl) {
     throw new ConfigError(
       'The worker needs PostgreSQL (set DATABASE_URL). With the embedded database the server runs the jobs itself, and no other process may open that database.',
@@ -50,12 +52,14 @@ async function main() {
       process.exit(1);
     }
     stopping = true;
-    log.info({ signal }, 'stopping: finishing the running batch');
+    log.info({ signal }, 'stopping: finishing the running job');
     clearInterval(keepAlive);
-    await worker.stop();
-    mail.close();
-    await database.close();
-    log.info('job worker stopped');
+    const close = async () => {
+      await worker.stop();
+      mail.close();
+      await database.close();
+    };
+    if (await stopGracefully({ close, graceMs, log, pending: () => ({ jobs: worker.heldJobs }) })) log.info('job worker stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

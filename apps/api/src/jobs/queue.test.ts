@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { openDatabase, queryRows, type Database, type Db } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
@@ -49,11 +49,50 @@ function deferred() {
   return { promise, resolve, reject };
 }
 
+/** A logger whose lines the test reads. */
+function captureLog() {
+  const lines: string[] = [];
+  const log = Fastify({ logger: { level: 'debug', stream: { write: (line: string) => void lines.push(line) } } }).log;
+  return { log, text: () => lines.join('') };
+}
+
+/**
+ * A worker's own line to the database, which the test can cut: from the queue's side a worker
+ * whose every statement fails looks like a crashed process (kill -9) or a dropped connection.
+ */
+function severableLine(db: Db) {
+  let cut = false;
+  const line = new Proxy(db, {
+    get(target, prop, receiver) {
+      if (prop !== 'execute') return Reflect.get(target, prop, receiver);
+      return (query: Parameters<Db['execute']>[0]) =>
+        cut ? Promise.reject(new Error('Connection terminated unexpectedly')) : target.execute(query);
+    },
+  });
+  return { db: line, cut: () => void (cut = true), heal: () => void (cut = false) };
+}
+
+/** The job's lease end, in ms since the epoch (null when it is not locked). */
+async function leaseEnd(db: Db, id: number): Promise<number | null> {
+  return (await jobRow(db, id)).lockedUntil?.getTime() ?? null;
+}
+
+/** Whether the database's clock has passed a moment (the lease is judged by that clock). */
+async function databasePassed(db: Db, ms: number): Promise<boolean> {
+  const [row] = await queryRows<{ passed: boolean }>(db, sql`SELECT now() > to_timestamp(${ms / 1000}) AS passed`);
+  return row?.passed === true;
+}
+
 describe('job queue', () => {
   let database: Database;
   let db: Db;
+  const workers: JobWorker[] = [];
+  const track = (w: JobWorker) => {
+    workers.push(w);
+    return w;
+  };
   const worker = (handlers: JobHandlers, opts: JobWorkerOptions = {}) =>
-    new JobWorker(db, handlers, silent, { backoffBaseMs: 60_000, ...opts });
+    track(new JobWorker(db, handlers, silent, { backoffBaseMs: 60_000, ...opts }));
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -62,6 +101,11 @@ describe('job queue', () => {
   afterAll(() => database.close());
   beforeEach(async () => {
     await db.delete(jobs);
+  });
+  // A failed test must not leave a worker polling into the next one. Not awaited: a worker whose
+  // handler the test left hanging would never finish its stop.
+  afterEach(() => {
+    for (const w of workers.splice(0)) void w.stop();
   });
 
   it('runs a queued job with its payload once, and marks it done', async () => {
@@ -258,9 +302,11 @@ describe('job queue', () => {
       started.push(name);
       await gate;
     };
-    const slow = worker({ slow: handler('slow', slowGate.promise) }, { workerId: 'slow', backoffBaseMs: 1 });
-    const next = worker({ slow: handler('next', nextGate.promise) }, { workerId: 'next', backoffBaseMs: 1 });
-    const third = worker({ slow: handler('third', Promise.resolve()) }, { workerId: 'third', backoffBaseMs: 1 });
+    // Leases that no heartbeat renews during the test: the test itself makes the slow one lapse.
+    const lease = { lockSeconds: 3600, heartbeatSeconds: 1800, backoffBaseMs: 1 };
+    const slow = worker({ slow: handler('slow', slowGate.promise) }, { workerId: 'slow', ...lease });
+    const next = worker({ slow: handler('next', nextGate.promise) }, { workerId: 'next', ...lease });
+    const third = worker({ slow: handler('third', Promise.resolve()) }, { workerId: 'third', ...lease });
     await enqueueJob(db, 'slow', {});
     const id = await jobIdOf(db, 'slow');
 
@@ -286,6 +332,155 @@ describe('job queue', () => {
     expect(row.failedAt).toBeNull();
     await third.drain();
     expect(started).toEqual(['slow', 'next']);
+  });
+
+  it("leases a claimed job for a short while by default, so a crashed worker's jobs come back within seconds", async () => {
+    const gate = deferred();
+    let started = false;
+    const w = worker({
+      held: async () => {
+        started = true;
+        await gate.promise;
+      },
+    });
+    await enqueueJob(db, 'held', {});
+    const id = await jobIdOf(db, 'held');
+    const run = w.runOnce();
+    await expect.poll(() => started).toBe(true);
+    const [row] = await queryRows<{ s: string | number }>(
+      db,
+      sql`SELECT extract(epoch FROM locked_until - now()) AS s FROM jobs WHERE id = ${id}`,
+    );
+    // 15 s, renewed every 5 s while the worker lives (it was 60 s, with no renewal).
+    expect(Number(row?.s)).toBeGreaterThan(5);
+    expect(Number(row?.s)).toBeLessThanOrEqual(15);
+    gate.resolve();
+    await run;
+    expect((await jobRow(db, id)).doneAt).toBeInstanceOf(Date);
+  });
+
+  it('a worker that dies holding a job stops renewing its lease, and another worker runs the job once the lease lapses', async () => {
+    const logs = captureLog();
+    const line = severableLine(db);
+    const never = deferred();
+    let dyingStarted = false;
+    const dying = track(
+      new JobWorker(
+        line.db,
+        {
+          hold: async () => {
+            dyingStarted = true;
+            await never.promise;
+          },
+        },
+        logs.log,
+        { workerId: 'dying', lockSeconds: 1, heartbeatSeconds: 0.2 },
+      ),
+    );
+    const c = counter();
+    const survivor = worker(
+      { hold: async (_p, { jobId }) => void c.record(jobId) },
+      { workerId: 'survivor', pollMs: 20 },
+    );
+    await enqueueJob(db, 'hold', {});
+    const id = await jobIdOf(db, 'hold');
+
+    const dyingRun = dying.runOnce();
+    await expect.poll(() => dyingStarted).toBe(true);
+    // Alive, it renews its lease.
+    const claimed = await leaseEnd(db, id);
+    await expect.poll(() => leaseEnd(db, id)).toBeGreaterThan(claimed!);
+
+    // It "dies" mid-handler: nothing renews or releases the job from now on.
+    line.cut();
+    survivor.start();
+    await expect.poll(() => c.of(id)).toBe(1);
+    await survivor.stop();
+    const row = await jobRow(db, id);
+    expect(row).toMatchObject({ lockedBy: 'survivor', attempts: 2, failedAt: null });
+    expect(row.doneAt).toBeInstanceOf(Date);
+    // The failing heartbeat was logged, not thrown (an unhandled rejection would fail this file).
+    expect(logs.text()).toContain('job lease renewal failed');
+
+    never.resolve();
+    await dyingRun;
+    expect(await jobRow(db, id)).toMatchObject({ lockedBy: 'survivor', doneAt: row.doneAt });
+  });
+
+  it('a live worker keeps a job that runs longer than its lease: its heartbeat renews it while another worker polls', async () => {
+    const lease = { lockSeconds: 3, heartbeatSeconds: 0.5, pollMs: 20 };
+    const c = counter();
+    const gate = deferred();
+    const slow = worker(
+      {
+        long: async (_p, { jobId }) => {
+          c.record(jobId);
+          await gate.promise;
+        },
+      },
+      { workerId: 'slow', ...lease },
+    );
+    const rival = worker({ long: async (_p, { jobId }) => void c.record(jobId) }, { workerId: 'rival', ...lease });
+    await enqueueJob(db, 'long', {});
+    const id = await jobIdOf(db, 'long');
+
+    const slowRun = slow.runOnce();
+    await expect.poll(() => c.of(id)).toBe(1);
+    rival.start();
+    // The handler goes on until the job has outlived the lease it was claimed with (on the
+    // database's clock) and the test has seen its lease end move at least twice.
+    const firstLease = (await leaseEnd(db, id))!;
+    const leases = new Set([firstLease]);
+    await expect
+      .poll(async () => {
+        const end = await leaseEnd(db, id);
+        if (end !== null) leases.add(end);
+        return leases.size >= 3 && (await databasePassed(db, firstLease));
+      })
+      .toBe(true);
+    gate.resolve();
+    await slowRun;
+    await rival.stop();
+
+    expect(c.of(id)).toBe(1);
+    const row = await jobRow(db, id);
+    expect(row).toMatchObject({ lockedBy: 'slow', attempts: 1, lockedUntil: null, failedAt: null });
+    expect(row.doneAt).toBeInstanceOf(Date);
+  });
+
+  it('a started worker keeps polling through database errors; a run whose "done" was lost runs again, not held forever', async () => {
+    const logs = captureLog();
+    const line = severableLine(db);
+    const c = counter();
+    const w = track(
+      new JobWorker(
+        line.db,
+        {
+          // The connection drops right after the first run's work, before it is marked done.
+          note: async (_p, { jobId }) => {
+            c.record(jobId);
+            if (c.of(jobId) === 1) line.cut();
+          },
+        },
+        logs.log,
+        { workerId: 'flaky', pollMs: 20, lockSeconds: 1, heartbeatSeconds: 0.25, backoffBaseMs: 60_000 },
+      ),
+    );
+    await enqueueJob(db, 'note', {});
+    const id = await jobIdOf(db, 'note');
+    w.start();
+    await expect.poll(() => c.of(id)).toBe(1);
+    // Claims keep failing, and keep being tried.
+    await expect.poll(() => logs.text().split('job worker poll failed').length - 1).toBeGreaterThanOrEqual(3);
+
+    line.heal();
+    await expect.poll(async () => (await jobRow(db, id)).doneAt).toBeInstanceOf(Date);
+    await w.stop();
+    expect(c.of(id)).toBe(2);
+    expect(await jobRow(db, id)).toMatchObject({ attempts: 2, lockedBy: 'flaky', failedAt: null, lastError: null });
+    // The first run did its work: the log says its outcome was lost, not that it failed.
+    expect(logs.text()).toContain('job outcome not recorded');
+    expect(logs.text()).not.toContain('job failed');
   });
 });
 
