@@ -17,6 +17,10 @@ const EnvSchema = z.object({
   /** Where contact-form messages are sent. */
   OPERATOR_EMAIL: z.email().default('operator@starport.local'),
   REDIS_URL: z.url().optional(),
+  /** Keeps two deployments that share one Redis apart: every key starts with it. */
+  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1–64 letters, digits or : _ . -').default('starport:'),
+  /** Most connections this process opens to PostgreSQL (each API copy and each worker has its own pool). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(20),
   JWT_ACCESS_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Serve the built SPA from apps/web/dist (off for `npm run dev`, where Vite serves it). */
@@ -80,6 +84,8 @@ export type Config = {
   mailFrom: string;
   operatorEmail: string;
   redisUrl: string | undefined;
+  redisKeyPrefix: string;
+  databasePoolMax: number;
   jwtAccessSecret: Uint8Array;
   logLevel: string;
   serveWeb: boolean;
@@ -173,6 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     operatorEmail: e.OPERATOR_EMAIL,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     jwtAccessSecret: new TextEncoder().encode(e.JWT_ACCESS_SECRET ?? ''),
     logLevel: e.LOG_LEVEL,
     serveWeb: e.SERVE_WEB === '1',

@@ -18,7 +18,7 @@ export type Runtime = {
 
 /** config → database (migrated) → shared secrets → services → app; shared by the server and tests. */
 export async function startRuntime(config: Config, overrides: { logger?: boolean | object } = {}): Promise<Runtime> {
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
   let secrets;
   try {
     secrets = await resolveGeneratedSecrets(config, database);

@@ -4,7 +4,7 @@ import { outboxTransport, smtpTransport, type MailTransport } from './mail/trans
 
 /** The embedded default or its production twin, chosen by configuration. */
 export function chooseRateLimiter(config: Config): RateLimiter {
-  return config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter();
+  return config.redisUrl ? redisRateLimiter(config.redisUrl, `${config.redisKeyPrefix}rl:`) : memoryRateLimiter();
 }
 
 export function chooseMailTransport(config: Config): MailTransport {

@@ -27,7 +27,7 @@ async function main() {
       ...(pretty ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
     },
   }).log.child({ component: 'worker' });
-  const database = await openDatabase({ url: config.databaseUrl });
+  const database = await openDatabase({ url: config.databaseUrl, poolMax: config.databasePoolMax });
   // Development with no chain configured: the local chain an API copy runs for this database.
   if (config.chains.local) {
     const chain = await joinRegisteredLocalChain(config, database.db);

@@ -53,7 +53,8 @@ export function chainNotRunning({ owner, rpcUrl }: LocalChainRegistration): stri
  */
 export async function provideLocalChain(config: Config, options: LocalChainOptions = {}): Promise<SharedLocalChain> {
   if (!config.databaseUrl) return { ...(await startLocalChain(config, options)), joined: null };
-  const database = await openDatabase({ url: config.databaseUrl });
+  // Short-lived, for the registry's lock only: it must not count a full pool against max_connections.
+  const database = await openDatabase({ url: config.databaseUrl, poolMax: 2 });
   let started: LocalChain | undefined;
   try {
     return await withRegistryLock(database.db, async (tx) => {

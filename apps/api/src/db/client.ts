@@ -31,13 +31,15 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export async function openDatabase(opts: {
   url?: string;
   dataDir?: string | null;
+  /** PostgreSQL: the pool's most connections (DATABASE_POOL_MAX) */
+  poolMax?: number;
   /** a pooled connection failed (dropped by the server): logged, never thrown */
   onConnectionError?: (err: Error) => void;
 }): Promise<Database> {
   if (opts.url) {
     // keepAlive: a connection whose peer vanished without a goodbye (a failover, a cut
     // network) is noticed by the kernel instead of hanging a request forever.
-    const pool = new pg.Pool({ connectionString: opts.url, max: 20, keepAlive: true });
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 20, keepAlive: true });
     // A connection the server drops (restart, failover, pg_terminate_backend) must not crash
     // the process. The pool listens on idle connections only ('error' below); a connection
     // checked out by a transaction that is between statements (waiting on a card provider, say)
