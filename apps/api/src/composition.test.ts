@@ -5,12 +5,13 @@ import type { Db } from './db/client.ts';
 import { outboxTransport } from './mail/transport.ts';
 
 describe('composition: what the API and `npm run worker` build alike', () => {
-  const config = loadConfig({
+  const configEnv = {
     NODE_ENV: 'test',
     DATA_DIR: '/tmp/starport-test-unused',
     PUBLIC_URL: 'https://starport.test',
     JWT_ACCESS_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-  });
+  };
+  const config = loadConfig(configEnv);
 
   it('knows every job kind any area queues, each with a handler', () => {
     // Building touches no database; the handlers only use it when they run.
@@ -22,8 +23,19 @@ describe('composition: what the API and `npm run worker` build alike', () => {
       'deliver-email',
       'order.expire',
       'order.fulfil',
+      'order.unattached',
       'password-reset-request',
+      'sandbox.stripe_webhook',
     ]);
     for (const handler of Object.values(handlers)) expect(handler).toBeTypeOf('function');
+  });
+
+  it('refuses to build the handlers on secrets not yet read from the database', () => {
+    // On PostgreSQL the generated secrets come from the database: a worker that forgot to read
+    // them would sign the sandbox's webhook events with a placeholder that every copy refuses.
+    const pending = loadConfig({ ...configEnv, DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/unused' });
+    expect(pending.pendingSecrets.length).toBeGreaterThan(0);
+    const orders = buildOrdersService(pending, {} as Db);
+    expect(() => buildJobHandlers({ config: pending, mail: outboxTransport(), orders })).toThrow(/generated secrets/);
   });
 });

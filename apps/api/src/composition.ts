@@ -32,6 +32,10 @@ export type JobHandlerDeps = { config: Config; mail: MailTransport; orders: Orde
  * Each area exports its own handlers; this only assembles them.
  */
 export function buildJobHandlers({ config, mail, orders }: JobHandlerDeps): JobHandlers {
+  // A job signing with a placeholder would be refused by every copy, and retried for days.
+  if (config.pendingSecrets.length) {
+    throw new Error(`buildJobHandlers needs the generated secrets (${config.pendingSecrets.join(', ')}): resolveGeneratedSecrets after openDatabase`);
+  }
   return {
     [DELIVER_EMAIL_JOB]: deliverEmailJob(mail, config.mailFrom),
     [PASSWORD_RESET_REQUEST_JOB]: passwordResetRequestJob(config),

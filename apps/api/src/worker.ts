@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { joinRegisteredLocalChain } from './chain/shared-local-chain.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { resolveGeneratedSecrets } from './secrets/generated-secrets.ts';
 import { stopGraceMs, stopGracefully } from './graceful-stop.ts';
 import { buildJobHandlers, buildOrdersService } from './composition.ts';
 import { JobWorker } from './jobs/queue.ts';
@@ -28,6 +29,11 @@ async function main() {
     },
   }).log.child({ component: 'worker' });
   const database = await openDatabase({ url: config.databaseUrl, poolMax: config.databasePoolMax });
+  // The jobs sign with the same generated secrets as the API copies (the card sandbox's
+  // webhook events, for one): the ones this database keeps.
+  const secrets = await resolveGeneratedSecrets(config, database);
+  config = secrets.config;
+  for (const warning of secrets.warnings) log.warn(warning);
   // Development with no chain configured: the local chain an API copy runs for this database.
   if (config.chains.local) {
     const chain = await joinRegisteredLocalChain(config, database.db);
