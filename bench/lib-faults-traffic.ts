@@ -26,7 +26,7 @@ export function startTraffic(o: { origin: string; tokens: string[]; lines: strin
   async function call(path: string, init: RequestInit): Promise<{ status: number; body: string; location: string | null } | null> {
     for (let attempt = 1; attempt <= RETRIES; attempt++) {
       try {
-        const res = await fetch(`${o.origin}${path}`, { ...init, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+        const res = await fetch(`${o.origin}${path}`, { ...init, redirect: 'manual', signal: AbortSignal.timeout(60_000) });
         const body = await res.text();
         count(String(res.status));
         if (res.status < 500) return { status: res.status, body, location: res.headers.get('location') };
