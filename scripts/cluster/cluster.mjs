@@ -31,6 +31,9 @@ export async function startCluster(opts) {
   let proxy;
 
   const stop = async () => {
+    // At once, for every process: a Ctrl-C in the terminal reaches them all together, and none
+    // of those exits may be taken for a crash and restarted.
+    for (const p of processes) p.stopping = true;
     await proxy?.close();
     // Copies and workers first (they use the chain and the database), the chain last.
     const stopTimes = {};

@@ -79,7 +79,7 @@ export class Supervised extends EventEmitter {
   async stop(graceMs = 15_000) {
     this.stopping = true;
     const child = this.child;
-    if (!child) return 0;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return 0;
     const began = Date.now();
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
