@@ -102,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Starport API', version: '0.1.0', description:
-          'Storefront, marketplace and owned-asset calls. Failures answer `{ error: true, code, msg }`. Any call may answer 503 `UNAVAILABLE` with `Retry-After` while the database connection is lost: nothing was written, and it may be sent again.' },
+          'Storefront, marketplace and owned-asset calls. Failures answer `{ error: true, code, msg }`. Any call may answer 503 `UNAVAILABLE` with `Retry-After` while the database connection is lost: its transaction was rolled back, and it may be sent again.' },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
