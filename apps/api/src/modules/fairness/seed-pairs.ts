@@ -24,8 +24,14 @@ export const newServerSeed = () => randomBytes(32).toString('hex');
 /** The client seed a player gets until they choose one: 16 random bytes, hex. */
 export const newClientSeed = () => randomBytes(16).toString('hex');
 
-/** How often to look again when a racing rotation or creation changed the active pair under us. */
-const ATTEMPTS = 5;
+/**
+ * How often to look again when a racing rotation or creation changed the active pair under us.
+ * Each miss is a rotation that committed in between, and the next look sees its new pair, so
+ * the looks needed are at most the rotations racing one opening, plus one. A player's rotations
+ * are rate-limited (FAIRNESS_ROTATIONS_PER_HOUR); the concurrency test races 8 against 30
+ * openings, and 5 looks ran out there once on a loaded machine.
+ */
+const ATTEMPTS = 12;
 
 const activeOf = (userId: string) => and(eq(fairnessSeeds.userId, userId), isNull(fairnessSeeds.revealedAt));
 
