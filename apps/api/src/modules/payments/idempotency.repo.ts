@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema/index.ts';
 
@@ -6,10 +6,19 @@ import { idempotencyKeys } from '../../db/schema/index.ts';
 export type KeyRecord = { fingerprint: string; answer: string | null };
 
 /**
+ * A claim with no answer this long after it was made belongs to a request that will never
+ * answer: its server was killed, or the database dropped the connection before the answer or
+ * the release was written. Opening a payment takes seconds (a card provider's call with its
+ * retries, about a minute at worst), so after two minutes the key may run again rather than
+ * answer "still being opened" until it expires a day later.
+ */
+export const ABANDONED_CLAIM_SECONDS = 120;
+
+/**
  * Claims (player, key) for a request: true when this request is the first (it must run and
  * then `keepAnswer` or `forget`), false when another request holds the key. The primary key
- * decides between two requests at once; a key past its expiry is taken over in the same
- * statement, so a forgotten key never blocks.
+ * decides between two requests at once; a key past its expiry, or an abandoned claim, is taken
+ * over in the same statement, so a forgotten key never blocks.
  */
 export async function claimKey(
   db: Db,
@@ -24,7 +33,13 @@ export async function claimKey(
     .onConflictDoUpdate({
       target: [idempotencyKeys.userId, idempotencyKeys.key],
       set: { fingerprint, expiresAt, answer: null, createdAt: sql`now()` },
-      setWhere: lt(idempotencyKeys.expiresAt, sql`now()`),
+      setWhere: or(
+        lt(idempotencyKeys.expiresAt, sql`now()`),
+        and(
+          isNull(idempotencyKeys.answer),
+          lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${ABANDONED_CLAIM_SECONDS})`),
+        ),
+      ),
     })
     .returning({ key: idempotencyKeys.key });
   return claimed.length === 1;

@@ -6,6 +6,7 @@ import { bearer, body, createTestApp, type TestApp } from '../../../test/harness
 import { addListing } from '../../../test/catalogue-fixtures.ts';
 import { queryRows } from '../../db/client.ts';
 import { startCryptoWorld, walletPlayer, type CryptoWorld, type Player } from './crypto-fixtures.ts';
+import { ABANDONED_CLAIM_SECONDS, claimKey, readKey } from './idempotency.repo.ts';
 import { answerOnce, IN_PROGRESS_MSG, KEY_REUSED_MSG } from './idempotent-start.ts';
 import { openSale, shopLine, stockOf, USD } from './payments.fixtures.ts';
 
@@ -130,6 +131,28 @@ describe('Idempotency-Key on the payment-opening calls', () => {
     const later = await post('/api/stripe/buy', cart(), key);
     expect(later.statusCode).toBe(200);
     expect(body(later).order).not.toBe(body(first).order);
+  });
+
+  it('a claim its server never answered (killed, or its connection lost) is taken over after a while', async () => {
+    const key = randomUUID();
+    // What a request leaves when its server dies mid-way: the claim, no answer, nothing released.
+    await t.database.db.execute(
+      sql`INSERT INTO idempotency_keys (user_id, key, fingerprint, expires_at)
+          VALUES (${userId}, ${key}, 'left-by-a-dead-request', now() + interval '1 day')`,
+    );
+    const young = await readKey(t.database.db, userId, key);
+    expect(young?.answer).toBeNull();
+    // Still young: it may yet answer, so a repeat is not run (claimKey refuses it).
+    expect(await claimKey(t.database.db, userId, key, 'repeat', new Date(Date.now() + 86_400_000))).toBe(false);
+    await t.database.db.execute(
+      sql`UPDATE idempotency_keys SET created_at = now() - make_interval(secs => ${ABANDONED_CLAIM_SECONDS + 1})
+          WHERE user_id = ${userId} AND key = ${key}`,
+    );
+    const retried = await post('/api/stripe/buy', cart(), key);
+    expect(retried.statusCode).toBe(200);
+    const again = await post('/api/stripe/buy', cart(), key);
+    expect(again.body).toBe(retried.body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
   });
 
   it('a malformed key is a 400 with a sentence', async () => {
