@@ -200,7 +200,17 @@ async function main() {
       for (const name of ['api-1', 'api-2', 'worker']) {
         await randomMoment();
         const p = c.get(name)!;
-        stopMs[name] = await p.stop(30_000);
+        const pid = p.pid;
+        const stopped = p.stop(30_000);
+        await pause(3000);
+        const busy = await queryRows<{ state: string; wait: string | null; query: string; age: string }>(
+          db,
+          sql`SELECT state, wait_event_type || ':' || wait_event AS wait, left(query, 160) AS query,
+                     (now() - coalesce(xact_start, query_start))::text AS age
+              FROM pg_stat_activity WHERE application_name = ${`starport:${pid}`}`,
+        );
+        if (busy.length) console.log(`  ${name} 3 s into its stop still has ${busy.length} connection(s): ${JSON.stringify(busy)}`);
+        stopMs[name] = await stopped;
         const at = Date.now();
         p.start();
         await p.ready();

@@ -6,6 +6,14 @@ import { ConnectionWatch, stopGracefully } from './graceful-stop.ts';
 import { resolveGeneratedSecrets } from './secrets/generated-secrets.ts';
 import { chooseMailTransport, chooseRateLimiter } from './services.ts';
 
+/** What keeps the event loop busy, by kind (sockets, timers, child processes): for a stop that overruns. */
+function activeHandles(): Record<string, number> {
+  const counts: Record<string, number> = {};
+  const handles = (process as unknown as { _getActiveHandles?: () => object[] })._getActiveHandles?.() ?? [];
+  for (const h of handles) counts[h.constructor.name] = (counts[h.constructor.name] ?? 0) + 1;
+  return counts;
+}
+
 export type Runtime = {
   app: FastifyInstance;
   database: Database;
@@ -44,6 +52,6 @@ export async function startRuntime(config: Config, overrides: { logger?: boolean
     database,
     config: secrets.config,
     close,
-    stop: (graceMs) => stopGracefully({ close, graceMs, log: app.log, connections, pending: () => ({ jobs: app.jobs.heldJobs }) }),
+    stop: (graceMs) => stopGracefully({ close, graceMs, log: app.log, connections, pending: () => ({ jobs: app.jobs.heldJobs, pool: database.poolStats?.(), handles: activeHandles() }) }),
   };
 }

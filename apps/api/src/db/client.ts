@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { isDatabaseUnavailable } from '../lib/db-errors.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -20,6 +21,8 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PostgreSQL: the pool's connections (for a stop that overruns its deadline to say why) */
+  poolStats?(): { total: number; idle: number; waiting: number };
 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -39,7 +42,13 @@ export async function openDatabase(opts: {
   if (opts.url) {
     // keepAlive: a connection whose peer vanished without a goodbye (a failover, a cut
     // network) is noticed by the kernel instead of hanging a request forever.
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 20, keepAlive: true });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolMax ?? 20,
+      keepAlive: true,
+      // pg_stat_activity names the process each connection belongs to (several copies share a database).
+      application_name: `starport:${process.pid}`,
+    });
     // A connection the server drops (restart, failover, pg_terminate_backend) must not crash
     // the process. The pool listens on idle connections only ('error' below); a connection
     // checked out by a transaction that is between statements (waiting on a card provider, say)
@@ -48,7 +57,10 @@ export async function openDatabase(opts: {
     // the moment it is made: the statement that uses it next fails (answered 503), and the pool
     // drops it when it is released.
     const onError = opts.onConnectionError ?? defaultConnectionError;
-    pool.on('connect', (client) => client.on('error', (err) => onError(err)));
+    pool.on('connect', (client) => {
+      client.on('error', (err) => onError(err));
+      releaseOnFailedBegin(client);
+    });
     // The pool re-emits an idle connection's error; the connection's own listener reported it.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -61,7 +73,12 @@ export async function openDatabase(opts: {
       await lock.query('SELECT pg_advisory_unlock(7321001)').catch(() => {});
       lock.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   let dir: string | undefined;
   if (opts.dataDir) {
@@ -73,6 +90,31 @@ export async function openDatabase(opts: {
   await migratePglite(pglite, { migrationsFolder });
   return { db: pglite as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
+
+/**
+ * drizzle's transaction() (node-postgres) sends BEGIN before its try/finally, so a BEGIN that
+ * fails never releases its connection. BEGIN fails only when the connection is gone (the
+ * server dropped it just as the pool handed it out); each such leak took a connection from the
+ * pool for good, and the stop then waited on it forever. This releases the client, with its
+ * error so that the pool discards it, when its BEGIN fails that way.
+ */
+function releaseOnFailedBegin(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (isBegin(args[0]) && result instanceof Promise) {
+      result.catch((err: unknown) => {
+        if (isDatabaseUnavailable(err)) client.release(err instanceof Error ? err : new Error(String(err)));
+      });
+    }
+    return result;
+  };
+}
+
+const isBegin = (config: unknown): boolean => {
+  const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+  return typeof text === 'string' && /^\s*begin\b/i.test(text);
+};
 
 const defaultConnectionError = (err: Error) => console.warn(`database: a connection was closed (${err.message}); the next query opens a new one`);
 

@@ -70,6 +70,32 @@ describe('a database connection lost mid-transaction', () => {
     }
   });
 
+  it('never leaks a connection whose transaction could not begin (the pool stays whole through blips)', async () => {
+    const appPids = async () =>
+      (
+        await admin.query<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
+             AND application_name = $1`,
+          [`starport:${process.pid}`],
+        )
+      ).rows.map((r) => r.pid);
+    for (let round = 0; round < 6; round++) {
+      // Warm idle connections, end them on the server, and begin transactions on them at once:
+      // some BEGINs go out on connections the server is closing.
+      await Promise.all(Array.from({ length: 6 }, () => database.db.execute(sql`SELECT 1`)));
+      await admin.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) pid', [await appPids()]);
+      await Promise.allSettled(
+        Array.from({ length: 6 }, () => database.db.transaction(async (tx) => tx.execute(sql`SELECT 1`))),
+      );
+    }
+    // Every connection the pool still counts is back in it: none is held by a transaction that never began.
+    await expect.poll(() => database.poolStats!()).toMatchObject({ waiting: 0 });
+    const stats = database.poolStats!();
+    expect(stats.total - stats.idle).toBe(0);
+    const [row] = await queryRows<{ ok: number }>(database.db, sql`SELECT 1 AS ok`);
+    expect(row?.ok).toBe(1);
+  });
+
   it('tells a lost connection apart from a statement the database refused', async () => {
     const refused = await database.db.execute(sql`SELECT 1 / 0`).then(
       () => null,
