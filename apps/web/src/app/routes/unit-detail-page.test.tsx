@@ -81,7 +81,7 @@ describe('container-house unit page', () => {
     expect(link.getAttribute('title')).toBe(ADDRESS);
     expect(link.getAttribute('href')).toBe(explorer);
     expect(link.getAttribute('rel')).toContain('noopener');
-    expect(expectNewTabLinksAnnounced(document.body)).toBe(1);
+    expect(expectNewTabLinksAnnounced(document.body)).toBe(2); // and the chart's credit
     const details = document.querySelector('.unit-chain')!.textContent;
     expect(details).toContain('ERC1155');
     expect(details).toContain('Base Sepolia');
