@@ -18,7 +18,8 @@ export function ExternalLink({ children, ...props }: ExternalLinkProps) {
 }
 
 /**
- * Led by a comma, not a space: the hidden span starts a line of its own, and browsers drop a
- * line's leading space from the name ("View transaction(opens…"), so a comma keeps the words apart.
+ * Led by a comma, not a space: the hidden span is a box of its own (position: absolute), and
+ * name algorithms differ on the space before it (Testing Library drops it: "View
+ * transaction(opens…", Chromium adds one), so a comma keeps the words apart in all of them.
  */
 export const NEW_TAB_HINT = 'opens in a new tab';
