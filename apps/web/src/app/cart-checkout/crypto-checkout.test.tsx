@@ -231,7 +231,7 @@ describe('paying in cryptocurrency', { timeout: 120_000 }, () => {
     expect(within(success).getByTestId('crypto-invoice-code').textContent).toBe(TID);
     const explorer = within(success).getByTestId('crypto-explorer-link');
     expect(explorer.getAttribute('href')).toBe(EXPLORER_TX);
-    expect(explorer.textContent).toBe('View transaction');
+    expect(explorer.textContent).toBe('View transaction, opens in a new tab');
     expect(useCartStore.getState().itemsOnCart).toEqual([]);
     expect(screen.queryByTestId('crypto-payment-dialog')).toBeNull();
     expect(leavingIsWarned()).toBe(false);

@@ -2,6 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../test/fetch-mock.ts';
 import { expectDollarPricesOnly } from '../../test/money-words.ts';
+import { expectNewTabLinksAnnounced } from '../../test/new-tab-links.ts';
 import { page, renderRoutes } from '../../test/render.tsx';
 import { ADDRESS, houseTypes, unitListing } from '../../test/unit-fixtures.ts';
 import UnitDetailPage from './unit-detail-page.tsx';
@@ -75,10 +76,12 @@ describe('container-house unit page', () => {
     const explorer = `https://basescan.org/address/${ADDRESS}`;
     serve(unitListing({ contract_address: ADDRESS, explorer_url: explorer, chain: 'Base Sepolia' }));
     open();
-    const link = await screen.findByRole('link', { name: `Contract ${ADDRESS} on the block explorer` }, SLOW);
-    expect(link.textContent).toBe('0x5FbD…0aa3');
+    // Named as it reads, "0x5FbD…0aa3" first, and warns of the new tab (WCAG 2.5.3).
+    const link = await screen.findByRole('link', { name: '0x5FbD…0aa3, the contract on the block explorer, opens in a new tab' }, SLOW);
+    expect(link.getAttribute('title')).toBe(ADDRESS);
     expect(link.getAttribute('href')).toBe(explorer);
     expect(link.getAttribute('rel')).toContain('noopener');
+    expect(expectNewTabLinksAnnounced(document.body)).toBe(2); // and the chart's credit
     const details = document.querySelector('.unit-chain')!.textContent;
     expect(details).toContain('ERC1155');
     expect(details).toContain('Base Sepolia');

@@ -3,6 +3,7 @@ import { RARITY_NAMES } from '@starport/schemas/fairness';
 import { withSize } from '@starport/schemas/images';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { ExternalLink } from '../ui/external-link.tsx';
 import './box-openings.css';
 
 const rarityName = (rarity: number): string => RARITY_NAMES[rarity] ?? `Rarity ${rarity}`;
@@ -41,14 +42,14 @@ function BoxOpening({ opening, box }: { opening: PublicOpening; box: number }) {
   const rarity = rarityName(ship.rarity);
   return (
     <li className="box-openings__item" data-testid="box-opening">
-      <a className="box-openings__image" href={withSize(ship.image, '800x800')} target="_blank" rel="noreferrer">
+      <ExternalLink className="box-openings__image" href={withSize(ship.image, '800x800')}>
         <img src={withSize(ship.image, '150x150')} alt={`${ship.name}, a ${rarity} ship`} width={72} height={72} />
-      </a>
+      </ExternalLink>
       <div className="box-openings__what">
         <span className="muted">Box {box} gave</span>{' '}
-        <a href={withSize(ship.image, '800x800')} target="_blank" rel="noreferrer" data-testid="box-opening-ship">
-          {ship.name}
-        </a>{' '}
+        <ExternalLink href={withSize(ship.image, '800x800')}>
+          <span data-testid="box-opening-ship">{ship.name}</span>
+        </ExternalLink>{' '}
         <span className={`box-openings__rarity box-openings__rarity--${rarity.toLowerCase()}`} data-testid="box-opening-rarity">
           {rarity}
         </span>

@@ -1,6 +1,8 @@
 import type { PricePoint as SoldPricePoint } from '@starport/schemas';
 import { useEffect, useRef, useState } from 'react';
+import { ExternalLink } from '../../../components/ui/external-link.tsx';
 import { formatPrice } from '../../../lib/format.ts';
+import { SalesTable } from './sales-table.tsx';
 import './price-history.css';
 
 /** What the chart reads of a recorded sale. */
@@ -9,6 +11,7 @@ export type PricePoint = Pick<SoldPricePoint, 'sold_at' | 'price'>;
 /**
  * Recorded sales as a line chart. The chart library is loaded only when there is something to
  * draw, so it never weighs on the first page; with no sales the player is told so plainly.
+ * The chart is a picture, so the same sales are also a table anyone can read or tab to.
  */
 export function PriceHistory({ points }: { points: PricePoint[] }) {
   const box = useRef<HTMLDivElement>(null);
@@ -25,7 +28,13 @@ export function PriceHistory({ points }: { points: PricePoint[] }) {
         const chart = createChart(target, {
           height: 220,
           autoSize: true,
-          layout: { background: { color: 'transparent' }, textColor: '#9aa3c7' },
+          layout: {
+            background: { color: 'transparent' },
+            textColor: '#9aa3c7',
+            // Its logo is a link inside our role="img", where no one can reach it; the credit
+            // the licence asks for is given in text under the chart instead.
+            attributionLogo: false,
+          },
           grid: { vertLines: { color: 'rgba(143,168,255,0.08)' }, horzLines: { color: 'rgba(143,168,255,0.08)' } },
           timeScale: { timeVisible: true },
         });
@@ -52,10 +61,25 @@ export function PriceHistory({ points }: { points: PricePoint[] }) {
       {failed ? (
         <p className="price-history__empty">The chart could not be loaded. Please reload the page.</p>
       ) : (
-        <div ref={box} className="price-history__chart" role="img" aria-label="Price history chart" />
+        <>
+          <div ref={box} className="price-history__chart" role="img" aria-label={chartLabel(points)} />
+          <p className="price-history__credit">
+            Chart by <ExternalLink href="https://www.tradingview.com/">TradingView</ExternalLink> Lightweight Charts™
+          </p>
+        </>
       )}
+      <SalesTable points={points} />
     </div>
   );
+}
+
+/** What the picture shows, in words: how many sales and the range of their prices. */
+function chartLabel(points: PricePoint[]): string {
+  const prices = points.map((p) => p.price);
+  const low = formatPrice(Math.min(...prices));
+  const high = formatPrice(Math.max(...prices));
+  const range = low === high ? `at ${low}` : `from ${low} to ${high}`;
+  return `Price history chart: ${points.length} sale${points.length === 1 ? '' : 's'} ${range}. Every sale is listed below the chart.`;
 }
 
 /** One point per second at most (the chart needs strictly rising times); the last sale wins. */

@@ -8,6 +8,7 @@ import { isMobileBrowser, walletAppLink } from '../../../lib/wallet/wallet-app-l
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { DialogActions } from '../../../components/ui/dialog.tsx';
+import { ExternalLink } from '../../../components/ui/external-link.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { CryptoFailure } from '../model/crypto-failures.ts';
 import type { CryptoPaymentRun, CryptoView } from '../model/crypto-flow.ts';
@@ -181,9 +182,7 @@ function FailureAlert({
             {txUrl && (
               <>
                 {' '}
-                <a href={txUrl} target="_blank" rel="noopener noreferrer">
-                  View on the explorer
-                </a>
+                <ExternalLink href={txUrl}>View on the explorer</ExternalLink>
               </>
             )}
           </p>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
+import { ExternalLink } from '../../../components/ui/external-link.tsx';
 import type { CryptoOutcome } from '../model/crypto-outcome.ts';
 import { CRYPTO_CONFIRMED } from '../model/messages.ts';
 
@@ -27,15 +28,9 @@ export default function CryptoSuccessDialog({ outcome, onClose }: { outcome: Cry
             Close
           </Button>
           {explorer && (
-            <a
-              href={explorer}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={buttonClass('secondary')}
-              data-testid="crypto-explorer-link"
-            >
+            <ExternalLink href={explorer} className={buttonClass('secondary')} data-testid="crypto-explorer-link">
               View transaction
-            </a>
+            </ExternalLink>
           )}
           <Link to={paths.myOrders.getHref()} className={buttonClass('primary')} onClick={onClose}>
             View order

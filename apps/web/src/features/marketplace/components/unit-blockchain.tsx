@@ -1,9 +1,11 @@
 import type { UnitCollection } from '@starport/schemas';
+import { ExternalLink } from '../../../components/ui/external-link.tsx';
 import { shortenAddress } from '../../../lib/format.ts';
 
 /**
  * Blockchain Details: the contract (first 6 and last 4 characters, linked to the explorer),
- * ERC1155 and the chain, all from the server's configuration. Before the contract is deployed
+ * ERC1155 and the chain, all from the server's configuration. The link's name starts with the
+ * short address it shows, so a speech user can say what they see (WCAG 2.5.3). Before the contract is deployed
  * the page says so instead of showing a made-up address.
  */
 export function UnitBlockchain({ collection }: { collection: UnitCollection | undefined }) {
@@ -18,9 +20,10 @@ export function UnitBlockchain({ collection }: { collection: UnitCollection | un
             {!address ? (
               'Not deployed yet'
             ) : explorer ? (
-              <a href={explorer} target="_blank" rel="noopener noreferrer" title={address} aria-label={`Contract ${address} on the block explorer`}>
+              <ExternalLink href={explorer} title={address}>
                 {shortenAddress(address, 6, 4)}
-              </a>
+                <span className="sr-only">, the contract on the block explorer</span>
+              </ExternalLink>
             ) : (
               <span title={address}>{shortenAddress(address, 6, 4)}</span>
             )}
