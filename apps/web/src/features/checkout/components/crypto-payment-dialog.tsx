@@ -8,6 +8,7 @@ import { isMobileBrowser, walletAppLink } from '../../../lib/wallet/wallet-app-l
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { DialogActions } from '../../../components/ui/dialog.tsx';
+import { useFocusReturn } from '../../../components/ui/focus-return.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { CryptoFailure } from '../model/crypto-failures.ts';
 import type { CryptoPaymentRun, CryptoView } from '../model/crypto-flow.ts';
@@ -59,6 +60,7 @@ export function CryptoPaymentDialog({ run, onBack, onClose }: CryptoPaymentDialo
   const view = useSyncExternalStore(run.subscribe, run.getView, run.getView);
   const progress = progressOf(view);
   const locked = view.phase === 'sending' || view.phase === 'validating';
+  const focusReturn = useFocusReturn(true);
   const close = () => {
     if (locked) return;
     run.dismiss();
@@ -71,6 +73,7 @@ export function CryptoPaymentDialog({ run, onBack, onClose }: CryptoPaymentDialo
         <RadixDialog.Overlay className="dialog__overlay" />
         <RadixDialog.Content
           className="dialog__content crypto-dialog"
+          {...focusReturn}
           aria-describedby={undefined}
           // A stray click beside the dialog must not end a payment.
           onInteractOutside={(event) => event.preventDefault()}
