@@ -73,7 +73,9 @@ describe('focus after a dialog closes', () => {
       const [shown, setShown] = useState(true);
       return (
         <main tabIndex={-1}>
-          {shown && <Opener label="Bar">{(close) => <button onClick={() => (setShown(false), close())}>Empty</button>}</Opener>}
+          {shown && (
+            <Opener label="Bar">{(close) => <button onClick={() => (setShown(false), close())}>Empty</button>}</Opener>
+          )}
         </main>
       );
     }
