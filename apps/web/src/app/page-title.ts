@@ -11,13 +11,17 @@ export const pageTitle = (name: string): string => `${name} · ${SITE_NAME}`;
 
 const titleOf = (match: UIMatch): string | undefined => (match.handle as Partial<PageHandle> | undefined)?.title;
 
+/** The page's own name, from the deepest matched route that has one. */
+export function usePageName(): string | undefined {
+  return useMatches().map(titleOf).findLast((title) => title !== undefined);
+}
+
 /**
  * Names the tab after the deepest matched route that has a title (route-table.tsx gives every
  * page one), so a player with several tabs open can tell them apart.
  */
 export function useDocumentTitle(): void {
-  const matches = useMatches();
-  const name = matches.map(titleOf).findLast((title) => title !== undefined);
+  const name = usePageName();
   useEffect(() => {
     document.title = name ? pageTitle(name) : SITE_NAME;
   }, [name]);

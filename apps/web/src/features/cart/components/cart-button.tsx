@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { selectTotalItems, setCartOpen, useCartStore } from '../../../lib/cart-store.ts';
+import { CART_BUTTON_ID } from './cart-button-element.ts';
 import './cart-button.css';
 
 // The header is on every first page; the drawer (Radix, the price query) loads on first open.
@@ -16,6 +17,7 @@ export function CartButton({ footer }: { footer?: ReactNode }) {
     <>
       <button
         type="button"
+        id={CART_BUTTON_ID}
         className="cart-button"
         aria-label={count === 0 ? 'Cart, empty' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
         aria-haspopup="dialog"

@@ -9,6 +9,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { DialogActions } from '../../../components/ui/dialog.tsx';
 import { ExternalLink } from '../../../components/ui/external-link.tsx';
+import { useFocusReturn } from '../../../components/ui/focus-return.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { CryptoFailure } from '../model/crypto-failures.ts';
 import type { CryptoPaymentRun, CryptoView } from '../model/crypto-flow.ts';
@@ -60,6 +61,7 @@ export function CryptoPaymentDialog({ run, onBack, onClose }: CryptoPaymentDialo
   const view = useSyncExternalStore(run.subscribe, run.getView, run.getView);
   const progress = progressOf(view);
   const locked = view.phase === 'sending' || view.phase === 'validating';
+  const focusReturn = useFocusReturn(true);
   const close = () => {
     if (locked) return;
     run.dismiss();
@@ -72,6 +74,7 @@ export function CryptoPaymentDialog({ run, onBack, onClose }: CryptoPaymentDialo
         <RadixDialog.Overlay className="dialog__overlay" />
         <RadixDialog.Content
           className="dialog__content crypto-dialog"
+          {...focusReturn}
           aria-describedby={undefined}
           // A stray click beside the dialog must not end a payment.
           onInteractOutside={(event) => event.preventDefault()}

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogActions } from '../../../components/ui/dialog.tsx';
+import { useFocusReturn } from '../../../components/ui/focus-return.ts';
 import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import type { WidgetSession } from '@starport/schemas';
 import { saleStateOf, useSaleStatus } from '../api/get-sale-status.ts';
@@ -86,6 +87,7 @@ export default function WidgetDialog({ session, purchase, onSucceeded, onEnded }
   }, [screen, close]);
 
   const failed = screen === 'failed' || screen === 'error' || loadFailed;
+  const focusReturn = useFocusReturn(true);
 
   // The player pressed the widget's own buttons, so focus is inside its iframe, where Escape
   // never reaches this dialog. On a failure focus comes back here, to the next step (pay by
@@ -105,6 +107,7 @@ export default function WidgetDialog({ session, purchase, onSucceeded, onEnded }
         <RadixDialog.Content
           ref={content}
           className="dialog__content widget-dialog"
+          {...focusReturn}
           aria-describedby={undefined}
           // A stray click beside the dialog must not end a payment; Close and Escape do.
           onInteractOutside={(event) => event.preventDefault()}
