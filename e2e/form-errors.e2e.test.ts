@@ -50,7 +50,12 @@ describe('form errors in Chromium (WCAG 3.3.1, 3.3.3)', () => {
   const forms = [
     { path: '/login', submit: 'Sign in', first: 'email', message: 'Please enter your e-mail or username.' },
     { path: '/registry', submit: 'Sign up', first: 'username', message: 'Username is required.' },
-    { path: '/forgot_password_send_email', submit: 'Reset Password', first: 'email', message: 'Please enter your email!' },
+    {
+      path: '/forgot_password_send_email',
+      submit: 'Reset Password',
+      first: 'email',
+      message: 'Please enter your email!',
+    },
     { path: '/contact', submit: 'Send message', first: 'name', message: 'Please enter your name.' },
   ];
 
@@ -58,7 +63,9 @@ describe('form errors in Chromium (WCAG 3.3.1, 3.3.3)', () => {
     it(`${form.path}: an empty submit focuses the first field, which announces its error; axe finds nothing`, async () => {
       await page.goto(form.path);
       await page.getByRole('button', { name: form.submit, exact: true }).click();
-      await expect.poll(() => focusedField(page)).toEqual({ name: form.first, invalid: 'true', description: form.message });
+      await expect
+        .poll(() => focusedField(page))
+        .toEqual({ name: form.first, invalid: 'true', description: form.message });
       expect(await axeViolations(page)).toEqual([]);
     });
   }

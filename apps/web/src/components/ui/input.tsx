@@ -1,10 +1,4 @@
-import {
-  useId,
-  useState,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type TextareaHTMLAttributes,
-} from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import './field.css';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {

@@ -59,7 +59,8 @@ export function useFormErrors<Field extends string>() {
 
   /** A refusal of the server: on the field it is about, or (field undefined) in the form's alert. */
   const refuseFromServer = useCallback(
-    (field: Field | undefined, message: string) => (field ? refuse({ [field]: message } as FieldErrors<Field>) : refuse({}, message)),
+    (field: Field | undefined, message: string) =>
+      field ? refuse({ [field]: message } as FieldErrors<Field>) : refuse({}, message),
     [refuse],
   );
 

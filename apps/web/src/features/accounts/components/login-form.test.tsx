@@ -9,7 +9,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const renderForm = () => renderRoutes([page('/login', <LoginForm onSignedIn={() => {}} onWallet={() => {}} />)], '/login');
+const renderForm = () =>
+  renderRoutes([page('/login', <LoginForm onSignedIn={() => {}} onWallet={() => {}} />)], '/login');
 const fill = (label: string, value: string) => fireEvent.change(fieldLabelled(label), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 

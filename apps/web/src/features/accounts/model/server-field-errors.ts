@@ -32,8 +32,7 @@ export const registryFieldOf = (error: unknown) =>
   });
 
 /** Forgot-password has one field; whatever the server finds wrong with the request is about it. */
-export const forgotFieldOf = (error: unknown) =>
-  fieldOfRefusal<ForgotField>(error, { messages: [[/./, 'email']] });
+export const forgotFieldOf = (error: unknown) => fieldOfRefusal<ForgotField>(error, { messages: [[/./, 'email']] });
 
 export const resetPasswordFieldOf = (error: unknown) =>
   fieldOfRefusal<NewPasswordField>(error, { messages: [[/^password/i, 'password']] });

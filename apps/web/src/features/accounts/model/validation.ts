@@ -39,7 +39,10 @@ export const forgotErrors = (email: string): FieldErrors<ForgotField> => ({
 });
 
 /** Reset password and the password half of link-email: a valid password, typed twice. */
-export const newPasswordErrors = (input: { password: string; confirmPassword: string }): FieldErrors<NewPasswordField> => ({
+export const newPasswordErrors = (input: {
+  password: string;
+  confirmPassword: string;
+}): FieldErrors<NewPasswordField> => ({
   password: passwordError(input.password),
   confirmPassword: input.password === input.confirmPassword ? undefined : MSG.passwordMismatch,
 });
@@ -50,7 +53,11 @@ export const linkEmailErrors = (input: {
   confirmPassword: string;
 }): FieldErrors<LinkEmailField> => ({ email: emailError(input.email), ...newPasswordErrors(input) });
 
-export function changePasswordErrors(input: { old: string; next: string; retype: string }): FieldErrors<ChangePasswordField> {
+export function changePasswordErrors(input: {
+  old: string;
+  next: string;
+  retype: string;
+}): FieldErrors<ChangePasswordField> {
   return {
     oldPassword: input.old ? undefined : MSG.oldPasswordRequired,
     newPassword: input.next ? passwordError(input.next) : MSG.newPasswordRequired,

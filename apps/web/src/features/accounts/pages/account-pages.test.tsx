@@ -111,14 +111,22 @@ describe('email activation', () => {
 
   it('shows the success msg and a "Go to Login Page" button', async () => {
     mockFetch(() => json(200, { error: false, msg: 'Your account is active.', already_active: false }));
-    const { router } = renderRoutes([page('/a', <EmailActivePage />), page('/login', <p>login</p>)], '/a?key=k1234567890123456');
+    const { router } = renderRoutes(
+      [page('/a', <EmailActivePage />), page('/login', <p>login</p>)],
+      '/a?key=k1234567890123456',
+    );
     expect(await screen.findByText('Your account is active.')).toBeTruthy();
     click('Go to Login Page');
     expect(router.state.location.pathname).toBe('/login');
   });
   it('a link opened again: says the account is already active and offers Sign in, not an error', async () => {
-    mockFetch(() => json(200, { error: false, msg: 'Your account is already active. You can sign in.', already_active: true }));
-    const { router } = renderRoutes([page('/a', <EmailActivePage />), page('/login', <p>login</p>)], '/a?key=k1234567890123456');
+    mockFetch(() =>
+      json(200, { error: false, msg: 'Your account is already active. You can sign in.', already_active: true }),
+    );
+    const { router } = renderRoutes(
+      [page('/a', <EmailActivePage />), page('/login', <p>login</p>)],
+      '/a?key=k1234567890123456',
+    );
     expect(await screen.findByRole('heading', { name: 'Already active' })).toBeTruthy();
     expect(screen.getByText('Your account is already active. You can sign in.')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Error !' })).toBeNull();
@@ -160,7 +168,9 @@ describe('change password', () => {
 
   it('puts a wrong current password on the Old password field and focuses it', async () => {
     saveSession({ user, accessToken: 'a', refreshToken: 'r', remember: true });
-    mockFetch(() => json(400, { error: true, code: 'INVALID_CREDENTIALS', msg: 'Your current password is incorrect.' }));
+    mockFetch(() =>
+      json(400, { error: true, code: 'INVALID_CREDENTIALS', msg: 'Your current password is incorrect.' }),
+    );
     renderRoutes([page('/c', <ChangePasswordPage />)], '/c');
     type('Old password', 'not-my-password');
     type('New password', 'new-password-1');
@@ -194,7 +204,9 @@ describe('link e-mail', () => {
     type('E-mail', 'taken@example.com');
     type('Confirm password', 'long-enough-1');
     click('Link e-mail');
-    await waitFor(() => expect(errorOf(fieldLabelled('E-mail'))).toBe('This e-mail is already used by another account.'));
+    await waitFor(() =>
+      expect(errorOf(fieldLabelled('E-mail'))).toBe('This e-mail is already used by another account.'),
+    );
     expect(document.activeElement).toBe(fieldLabelled('E-mail'));
     expect(errorOf(fieldLabelled('Confirm password'))).toBeNull();
     expect(calls[0]?.body).toEqual({ email: 'taken@example.com', password: 'long-enough-1' });

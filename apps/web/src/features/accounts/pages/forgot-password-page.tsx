@@ -31,7 +31,14 @@ export default function ForgotPasswordPage() {
       <form onSubmit={onSubmit} {...errors.formProps}>
         <FormAlert message={errors.formError} />
         {forgot.isSuccess && <Alert tone="success">{forgot.data.msg}</Alert>}
-        <Input label="E-mail" name="email" type="email" autoComplete="email" required error={errors.fieldErrors.email} />
+        <Input
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.fieldErrors.email}
+        />
         <Button type="submit" className="btn--block" loading={forgot.isPending}>
           Reset Password
         </Button>

@@ -34,8 +34,8 @@ export default function LinkEmailPage() {
       <AuthCard title="Verify your e-mail">
         {link.isSuccess && <Alert tone="success">{link.data.msg}</Alert>}
         <p>
-          We sent a verification link to <strong>{user.email}</strong>. Open it to activate your account; check
-          your spam folder too.
+          We sent a verification link to <strong>{user.email}</strong>. Open it to activate your account; check your
+          spam folder too.
         </p>
         <ResendActivation />
       </AuthCard>
@@ -65,7 +65,14 @@ export default function LinkEmailPage() {
       <form onSubmit={onSubmit} {...errors.formProps}>
         <FormAlert message={errors.formError} />
         {link.isSuccess && <Alert tone="success">{link.data.msg}</Alert>}
-        <Input label="E-mail" name="email" type="email" autoComplete="email" required error={errors.fieldErrors.email} />
+        <Input
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.fieldErrors.email}
+        />
         <Input
           label="Password"
           name="password"

@@ -81,9 +81,13 @@ describe('RegistryPage validation', () => {
     expect(screen.queryByRole('alert')).toBeNull();
 
     vi.unstubAllGlobals();
-    mockFetch(() => json(429, { error: true, code: 'RATE_LIMITED', msg: 'Too many attempts. Please try again later.' }));
+    mockFetch(() =>
+      json(429, { error: true, code: 'RATE_LIMITED', msg: 'Too many attempts. Please try again later.' }),
+    );
     submit();
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Too many attempts. Please try again later.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Too many attempts. Please try again later.'),
+    );
     expect(errorOf(input('E-mail'))).toBeNull();
     await waitFor(() => expect(focusIsOn(screen.getByRole('alert'))).toBe(true));
   });
