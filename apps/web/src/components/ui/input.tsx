@@ -1,10 +1,4 @@
-import {
-  useId,
-  useState,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type TextareaHTMLAttributes,
-} from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import './field.css';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
@@ -21,9 +15,7 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
  */
 export function Input({ label, hint, error, type = 'text', className, ...rest }: InputProps) {
   const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const { hintId, errorId, describedBy } = describedIds(id, error, hint);
   const [revealed, setRevealed] = useState(false);
   const isPassword = type === 'password';
   return (
@@ -54,13 +46,31 @@ export function Input({ label, hint, error, type = 'text', className, ...rest }:
           </button>
         )}
       </div>
+      <FieldNotes hintId={hintId} hint={hint} errorId={errorId} error={error} />
+    </div>
+  );
+}
+
+/** The ids a field's error and hint take, and the aria-describedby naming those present (error first). */
+function describedIds(id: string, error: string | null | undefined, hint: ReactNode) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  return { hintId, errorId, describedBy };
+}
+
+type FieldNotesProps = { hintId: string; hint: ReactNode; errorId: string; error: string | null | undefined };
+
+function FieldNotes({ hintId, hint, errorId, error }: FieldNotesProps) {
+  return (
+    <>
       {error && <FieldError id={errorId}>{error}</FieldError>}
       {hint && (
         <p id={hintId} className="field__hint">
           {hint}
         </p>
       )}
-    </div>
+    </>
   );
 }
 
@@ -76,16 +86,27 @@ export function FieldError({ id, children }: { id: string; children: ReactNode }
 type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
   label: string;
   name: string;
+  hint?: ReactNode;
+  /** As on Input: shown under it, announced with it. */
+  error?: string | null;
 };
 
-export function TextArea({ label, className, ...rest }: TextAreaProps) {
+export function TextArea({ label, hint, error, className, ...rest }: TextAreaProps) {
   const id = useId();
+  const { hintId, errorId, describedBy } = describedIds(id, error, hint);
   return (
     <div className={['field', className].filter(Boolean).join(' ')}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <textarea id={id} className="field__input field__input--area" {...rest} />
+      <textarea
+        id={id}
+        className="field__input field__input--area"
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
+        {...rest}
+      />
+      <FieldNotes hintId={hintId} hint={hint} errorId={errorId} error={error} />
     </div>
   );
 }

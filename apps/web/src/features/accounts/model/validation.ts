@@ -1,6 +1,10 @@
+import type { FieldErrors } from '../../../components/ui/use-form-errors.ts';
+import { emailError, passwordError } from './field-rules.ts';
+
 /**
- * Client-side checks with the exact messages of spec §5. Length and format rules stay on the
- * server (shared zod schemas), whose msg the forms show.
+ * Each form's checks, every field at once, keyed by the field's name. Spec §5's messages where
+ * it has one; otherwise the server's own (packages/schemas), so the text does not change when
+ * the server is the one to refuse.
  */
 
 export const MSG = {
@@ -11,32 +15,54 @@ export const MSG = {
   newPasswordRequired: 'Please enter new Password',
   retypeMismatch: 'Retype New Password not match with New Password',
   oldPasswordRequired: 'Please enter your current password.',
+  loginRequired: 'Please enter your e-mail or username.',
+  passwordRequired: 'Please enter your password.',
 } as const;
 
-export function validateRegistry(input: {
+export type LoginField = 'email' | 'password';
+export type ForgotField = 'email';
+export type NewPasswordField = 'password' | 'confirmPassword';
+export type ChangePasswordField = 'oldPassword' | 'newPassword' | 'retypePassword';
+export type LinkEmailField = 'email' | NewPasswordField;
+
+/**
+ * Spec §5 has no client rule for login: only empty fields are caught here, which the server
+ * would refuse with a message meant for developers.
+ */
+export const loginErrors = (input: { login: string; password: string }): FieldErrors<LoginField> => ({
+  email: input.login.trim() ? undefined : MSG.loginRequired,
+  password: input.password ? undefined : MSG.passwordRequired,
+});
+
+export const forgotErrors = (email: string): FieldErrors<ForgotField> => ({
+  email: email.trim() ? undefined : MSG.emailRequired,
+});
+
+/** Reset password and the password half of link-email: a valid password, typed twice. */
+export const newPasswordErrors = (input: {
   password: string;
   confirmPassword: string;
-  agreed: boolean;
-}): string | null {
-  if (input.password !== input.confirmPassword) return MSG.passwordMismatch;
-  if (!input.agreed) return MSG.termsNotAgreed;
-  return null;
-}
+}): FieldErrors<NewPasswordField> => ({
+  password: passwordError(input.password),
+  confirmPassword: input.password === input.confirmPassword ? undefined : MSG.passwordMismatch,
+});
 
-export function validateForgot(email: string): string | null {
-  return email.trim() ? null : MSG.emailRequired;
-}
+export const linkEmailErrors = (input: {
+  email: string;
+  password: string;
+  confirmPassword: string;
+}): FieldErrors<LinkEmailField> => ({ email: emailError(input.email), ...newPasswordErrors(input) });
 
-export function validateResetPassword(input: { password: string; confirmPassword: string }): string | null {
-  return input.password === input.confirmPassword ? null : MSG.passwordMismatch;
-}
-
-export function validateChangePassword(input: { old: string; next: string; retype: string }): string | null {
-  // The two spec rules come first so their messages win when several fields are wrong.
-  if (!input.next) return MSG.newPasswordRequired;
-  if (input.next !== input.retype) return MSG.retypeMismatch;
-  if (!input.old) return MSG.oldPasswordRequired;
-  return null;
+export function changePasswordErrors(input: {
+  old: string;
+  next: string;
+  retype: string;
+}): FieldErrors<ChangePasswordField> {
+  return {
+    oldPassword: input.old ? undefined : MSG.oldPasswordRequired,
+    newPassword: input.next ? passwordError(input.next) : MSG.newPasswordRequired,
+    retypePassword: input.next === input.retype ? undefined : MSG.retypeMismatch,
+  };
 }
 
 /** Reads a text field of a submitted form; absent fields read as ''. */

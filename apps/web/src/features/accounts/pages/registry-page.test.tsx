@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { errorOf, fieldLabelled, focusIsOn } from '../../../test/field-errors.ts';
 import { json, mockFetch } from '../../../test/fetch-mock.ts';
 import { page, renderRoutes } from '../../../test/render.tsx';
 import RegistryPage from './registry-page.tsx';
@@ -20,13 +21,7 @@ function renderForm() {
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
 
-const input = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
-/** The error a field shows under it and points at (aria-describedby), or null. */
-function errorOf(field: HTMLElement): string | null {
-  if (field.getAttribute('aria-invalid') !== 'true') return null;
-  const ids = (field.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ') || null;
-}
+const input = fieldLabelled;
 
 describe('RegistryPage validation', () => {
   it('ticks the terms box by default and links it to /tos', () => {
@@ -56,6 +51,8 @@ describe('RegistryPage validation', () => {
     await waitFor(() => expect(errorOf(terms)).toBe('You have not agreed to the terms and conditions!'));
     expect(document.activeElement).toBe(terms);
     expect(fn).not.toHaveBeenCalled();
+    fireEvent.click(terms);
+    expect(errorOf(terms)).toBeNull();
   });
 
   it('sends the form with the stored referral code and shows the server msg', async () => {
@@ -84,10 +81,15 @@ describe('RegistryPage validation', () => {
     expect(screen.queryByRole('alert')).toBeNull();
 
     vi.unstubAllGlobals();
-    mockFetch(() => json(429, { error: true, code: 'RATE_LIMITED', msg: 'Too many attempts. Please try again later.' }));
+    mockFetch(() =>
+      json(429, { error: true, code: 'RATE_LIMITED', msg: 'Too many attempts. Please try again later.' }),
+    );
     submit();
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Too many attempts. Please try again later.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Too many attempts. Please try again later.'),
+    );
     expect(errorOf(input('E-mail'))).toBeNull();
+    await waitFor(() => expect(focusIsOn(screen.getByRole('alert'))).toBe(true));
   });
 
   it('shows every field’s error on its field at once and focuses the first', async () => {
@@ -106,8 +108,10 @@ describe('RegistryPage validation', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(fn).not.toHaveBeenCalled();
 
-    // Fixed fields lose their error on the next try; the first still wrong takes focus.
+    // A field loses its error as soon as it is edited; the first still wrong takes focus on the next try.
     fill('Username', 'pilot_one');
+    expect(errorOf(input('Username'))).toBeNull();
+    expect(errorOf(input('E-mail'))).toBe('Please enter a valid e-mail address.');
     fill('E-mail', 'pilot@example.com');
     submit();
     await waitFor(() => expect(document.activeElement).toBe(input('Password')));

@@ -1,39 +1,24 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { useFormErrors } from '../../../components/ui/use-form-errors.ts';
 import { paths } from '../../../config/paths.ts';
 import { messageOf } from '../../../lib/api-error.ts';
 import { getWalletRef } from '../../../lib/session-storage.ts';
 import { useRegistry } from '../api/registry.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { fieldOfServerError, firstInvalid, registryErrors, type RegistryErrors } from '../model/registry-fields.ts';
+import { registryErrors, type RegistryField } from '../model/registry-fields.ts';
+import { registryFieldOf } from '../model/server-field-errors.ts';
 import { fieldOf } from '../model/validation.ts';
 
-/**
- * Sign-up. Each field shows its own error under it (aria-invalid, aria-describedby), all at
- * once, and the first invalid field takes focus; only a refusal about no one field (network,
- * too many attempts) goes in the banner above the form.
- */
+/** Sign-up (spec §2): errors on their fields, all at once; a taken name or e-mail on its field. */
 export default function RegistryPage() {
   const registry = useRegistry();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<RegistryErrors>({});
-  // Bumped on each refused submit, so focus moves again even when the errors did not change.
-  const [attempt, setAttempt] = useState(0);
-
-  const serverField = registry.isError ? fieldOfServerError(registry.error) : undefined;
-  const errors: RegistryErrors =
-    serverField && registry.isError ? { ...clientErrors, [serverField]: messageOf(registry.error) } : clientErrors;
-  const banner = registry.isError && !serverField ? messageOf(registry.error) : null;
-  const focusField = firstInvalid(errors);
-
-  useEffect(() => {
-    if (!focusField) return;
-    formRef.current?.querySelector<HTMLInputElement>(`[name="${focusField}"]`)?.focus();
-  }, [focusField, attempt]);
+  const errors = useFormErrors<RegistryField>();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -46,20 +31,18 @@ export default function RegistryPage() {
       confirmPassword: fieldOf(form, 'confirmPassword'),
       agreed: form.has('terms'),
     });
-    setClientErrors(found);
-    setAttempt((n) => n + 1);
-    if (firstInvalid(found)) {
-      registry.reset();
-      return;
-    }
+    if (errors.refuseIfAny(found)) return;
     const walletRef = getWalletRef();
-    registry.mutate({
-      username: fieldOf(form, 'username').trim(),
-      email: fieldOf(form, 'email').trim(),
-      password,
-      // The referral code captured from a `code` link travels with the sign-up.
-      ...(walletRef ? { wallet_ref: walletRef } : {}),
-    });
+    registry.mutate(
+      {
+        username: fieldOf(form, 'username').trim(),
+        email: fieldOf(form, 'email').trim(),
+        password,
+        // The referral code captured from a `code` link travels with the sign-up.
+        ...(walletRef ? { wallet_ref: walletRef } : {}),
+      },
+      { onError: (error) => errors.refuseFromServer(registryFieldOf(error), messageOf(error)) },
+    );
   };
 
   if (registry.isSuccess) {
@@ -75,19 +58,20 @@ export default function RegistryPage() {
     );
   }
 
+  const { fieldErrors } = errors;
   return (
     <AuthCard title="Create an account" intro="One account for the shop, the marketplace and your fleet.">
-      <form ref={formRef} onSubmit={onSubmit} noValidate>
-        {banner && <Alert tone="error">{banner}</Alert>}
-        <Input label="Username" name="username" autoComplete="username" required error={errors.username} />
-        <Input label="E-mail" name="email" type="email" autoComplete="email" required error={errors.email} />
+      <form onSubmit={onSubmit} {...errors.formProps}>
+        <FormAlert message={errors.formError} />
+        <Input label="Username" name="username" autoComplete="username" required error={fieldErrors.username} />
+        <Input label="E-mail" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
         <Input
           label="Password"
           name="password"
           type="password"
           autoComplete="new-password"
           required
-          error={errors.password}
+          error={fieldErrors.password}
         />
         <Input
           label="Confirm password"
@@ -95,9 +79,9 @@ export default function RegistryPage() {
           type="password"
           autoComplete="new-password"
           required
-          error={errors.confirmPassword}
+          error={fieldErrors.confirmPassword}
         />
-        <Checkbox name="terms" defaultChecked error={errors.terms}>
+        <Checkbox name="terms" defaultChecked error={fieldErrors.terms}>
           I agree to the <Link to={paths.tos.getHref()}>Terms of Service</Link>
         </Checkbox>
         <Button type="submit" className="btn--block" loading={registry.isPending}>

@@ -1,22 +1,25 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { LoadingBlock } from '../../../components/ui/spinner.tsx';
+import { useFormErrors } from '../../../components/ui/use-form-errors.ts';
 import { paths } from '../../../config/paths.ts';
 import { messageOf } from '../../../lib/api-error.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { useVerifySecretKey } from '../api/verify-secret-key.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { MSG, fieldOf, validateResetPassword } from '../model/validation.ts';
+import { resetPasswordFieldOf } from '../model/server-field-errors.ts';
+import { MSG, fieldOf, newPasswordErrors, type NewPasswordField } from '../model/validation.ts';
 
 /** /forgot_password_update?key=…: the key is checked first, then the new password is set. */
 export default function ResetPasswordPage() {
   const key = useSearchParams()[0].get('key')?.trim() ?? '';
   const verify = useVerifySecretKey(key);
   const reset = useResetPassword();
-  const [clientError, setClientError] = useState<string | null>(null);
+  const errors = useFormErrors<NewPasswordField>();
 
   if (!key) {
     return (
@@ -56,18 +59,33 @@ export default function ResetPasswordPage() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const password = fieldOf(form, 'password');
-    const problem = validateResetPassword({ password, confirmPassword: fieldOf(form, 'confirmPassword') });
-    setClientError(problem);
-    if (!problem) reset.mutate({ password, secret_key: key });
+    if (errors.refuseIfAny(newPasswordErrors({ password, confirmPassword: fieldOf(form, 'confirmPassword') }))) return;
+    reset.mutate(
+      { password, secret_key: key },
+      { onError: (error) => errors.refuseFromServer(resetPasswordFieldOf(error), messageOf(error)) },
+    );
   };
 
-  const error = clientError ?? (reset.isError ? messageOf(reset.error) : null);
   return (
     <AuthCard title="Reset password" intro="Choose a new password for your account.">
-      <form onSubmit={onSubmit} noValidate>
-        {error && <Alert tone="error">{error}</Alert>}
-        <Input label="New password" name="password" type="password" autoComplete="new-password" required />
-        <Input label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" required />
+      <form onSubmit={onSubmit} {...errors.formProps}>
+        <FormAlert message={errors.formError} />
+        <Input
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.fieldErrors.password}
+        />
+        <Input
+          label="Confirm new password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.fieldErrors.confirmPassword}
+        />
         <Button type="submit" className="btn--block" loading={reset.isPending}>
           Save new password
         </Button>
