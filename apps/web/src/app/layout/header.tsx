@@ -1,10 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink, useMatch } from 'react-router';
 import { buttonClass } from '../../components/ui/button.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAccountStore } from '../../lib/account-store.ts';
 import { CartButton } from '../../features/cart/components/cart-button.tsx';
-import { MenuToggle, useSiteMenu } from './site-menu.tsx';
+import { MenuToggle, usePhoneHeader, useSiteMenu } from './site-menu.tsx';
 
 // The menu brings the Radix dropdown and dialog; visitors who are signed out never download them.
 const ProfileMenu = lazy(() =>
@@ -44,19 +44,84 @@ function ConnectWalletButton() {
 }
 
 /**
+ * Writes the header's height to --header-height on <html>, where layout.css keeps that much
+ * room above a control the browser scrolls to (focus, skip link): the height changes with
+ * the width, the text size and who is signed in, so it is measured, not assumed.
+ */
+function useHeaderHeight(header: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const el = header.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const write = () => root.style.setProperty('--header-height', `${Math.ceil(el.getBoundingClientRect().height)}px`);
+    write();
+    const observer = new ResizeObserver(write);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--header-height');
+    };
+  }, [header]);
+}
+
+/**
  * Only built areas are linked: a page joins the navigation when its area lands (docs/decisions/0009).
  *
  * The controls are in the order they are seen, so Tab follows the eye at every width: on a
- * desktop logo, links, sign-in (or the profile menu), cart; on a phone (layout.css) one row of
- * logo, Menu, profile and cart, where Menu opens the links and sign-in as a panel below the row.
+ * desktop logo, links, sign-in (or the profile menu), cart; on a phone (layout.css) the row of
+ * logo, Menu, profile and cart, then the links and sign-in that Menu opens as a panel below the
+ * row. The panel is placed absolutely on a phone, so only its place in the DOM (after the
+ * account controls there, before them on a desktop) decides where Tab reaches it.
  */
 export function Header() {
   const loggedIn = useAccountStore((s) => s.status.loggedIn);
   // The top lists are the leaderboard's second tab, so its link stays lit there too.
   const onTopLists = useMatch(paths.top.path) !== null;
-  const menu = useSiteMenu();
+  const header = useRef<HTMLElement>(null);
+  const menu = useSiteMenu(header);
+  const phone = usePhoneHeader();
+  useHeaderHeight(header);
+  const panel = (
+    <div key="menu" {...menu.panelProps} className={`site-header__menu${menu.open ? ' site-header__menu--open' : ''}`}>
+      <nav className="site-header__nav" aria-label="Main">
+        <NavLink to={paths.home.getHref()} end className="site-header__link">
+          Home
+        </NavLink>
+        <NavLink to={paths.market.getHref()} className="site-header__link">
+          Marketplace
+        </NavLink>
+        <NavLink to={paths.shop.getHref()} className="site-header__link">
+          Shop
+        </NavLink>
+        <NavLink
+          to={paths.leaderboard.getHref()}
+          className={({ isActive }) => `site-header__link${isActive || onTopLists ? ' active' : ''}`}
+        >
+          Leaderboard
+        </NavLink>
+      </nav>
+      {!loggedIn && (
+        <div className="site-header__sign-in">
+          <Link to={paths.login.getHref()} className={buttonClass('secondary')} data-testid="header-sign-in">
+            Sign in
+          </Link>
+          <ConnectWalletButton />
+        </div>
+      )}
+    </div>
+  );
+  const account = (
+    <div key="account" className="site-header__account">
+      {loggedIn && (
+        <Suspense fallback={<span className="site-header__placeholder" aria-hidden="true" />}>
+          <ProfileMenu />
+        </Suspense>
+      )}
+      <CartButton footer={<CartCheckoutButton />} />
+    </div>
+  );
   return (
-    <header className="site-header">
+    <header ref={header} className="site-header">
       <div className="container site-header__inner">
         <Link to={paths.home.getHref()} className="site-header__logo" aria-label="Starport home">
           <svg viewBox="0 0 64 64" width="28" height="28" aria-hidden="true">
@@ -75,41 +140,8 @@ export function Header() {
           <span>Starport</span>
         </Link>
         <MenuToggle {...menu.toggleProps} />
-        <div {...menu.panelProps} className={`site-header__menu${menu.open ? ' site-header__menu--open' : ''}`}>
-          <nav className="site-header__nav" aria-label="Main">
-            <NavLink to={paths.home.getHref()} end className="site-header__link">
-              Home
-            </NavLink>
-            <NavLink to={paths.market.getHref()} className="site-header__link">
-              Marketplace
-            </NavLink>
-            <NavLink to={paths.shop.getHref()} className="site-header__link">
-              Shop
-            </NavLink>
-            <NavLink
-              to={paths.leaderboard.getHref()}
-              className={({ isActive }) => `site-header__link${isActive || onTopLists ? ' active' : ''}`}
-            >
-              Leaderboard
-            </NavLink>
-          </nav>
-          {!loggedIn && (
-            <div className="site-header__sign-in">
-              <Link to={paths.login.getHref()} className={buttonClass('secondary')} data-testid="header-sign-in">
-                Sign in
-              </Link>
-              <ConnectWalletButton />
-            </div>
-          )}
-        </div>
-        <div className="site-header__account">
-          {loggedIn && (
-            <Suspense fallback={<span className="site-header__placeholder" aria-hidden="true" />}>
-              <ProfileMenu />
-            </Suspense>
-          )}
-          <CartButton footer={<CartCheckoutButton />} />
-        </div>
+        {/* Keyed, so crossing the breakpoint moves the two (and their state) instead of remaking them. */}
+        {phone ? [account, panel] : [panel, account]}
       </div>
     </header>
   );

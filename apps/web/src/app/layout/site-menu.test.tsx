@@ -1,17 +1,23 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { useRef } from 'react';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { MenuToggle, useSiteMenu } from './site-menu.tsx';
 
 function Shell() {
-  const menu = useSiteMenu();
+  const header = useRef<HTMLElement>(null);
+  const menu = useSiteMenu(header);
   return (
     <>
-      <MenuToggle {...menu.toggleProps} />
-      <div {...menu.panelProps} data-open={menu.open}>
-        <Link to="/shop">Shop</Link>
-      </div>
+      <header ref={header}>
+        <MenuToggle {...menu.toggleProps} />
+        <button type="button">Cart</button>
+        <div {...menu.panelProps} data-open={menu.open}>
+          <Link to="/shop">Shop</Link>
+        </div>
+      </header>
       <p>Outside</p>
+      <a href="#page">Page link</a>
     </>
   );
 }
@@ -55,6 +61,17 @@ describe('the phone header menu', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Shop' }));
     expect(router.state.location.pathname).toBe('/shop');
     expect(toggle.isConnected).toBe(true);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(panel.dataset.open).toBe('false');
+  });
+
+  it('closes when focus moves on to the page, which its panel would cover; stays open while focus is in the header', () => {
+    const { toggle, panel } = renderMenu();
+    fireEvent.click(toggle);
+    act(() => screen.getByRole('button', { name: 'Cart' }).focus());
+    act(() => screen.getByRole('link', { name: 'Shop' }).focus());
+    expect(panel.dataset.open).toBe('true');
+    act(() => screen.getByRole('link', { name: 'Page link' }).focus());
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(panel.dataset.open).toBe('false');
   });

@@ -1,13 +1,30 @@
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { useLocation } from 'react-router';
+
+/** Where the header becomes one row with a Menu; layout.css switches at the same width. */
+const PHONE_HEADER_QUERY = '(max-width: 960px)';
+
+const phoneQuery = () => (typeof window.matchMedia === 'function' ? window.matchMedia(PHONE_HEADER_QUERY) : null);
+
+function subscribePhoneHeader(onChange: () => void) {
+  const query = phoneQuery();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+/** True while the header is the phone row (its links folded behind the Menu button). */
+export function usePhoneHeader(): boolean {
+  return useSyncExternalStore(subscribePhoneHeader, () => phoneQuery()?.matches ?? false);
+}
 
 /**
  * The phone header's Menu: a disclosure button and the panel it shows (the links and sign-in).
  * On wider screens layout.css hides the button and always shows the panel's content in the row.
  * The panel closes when a link is followed (the location changes), on Escape (focus back on the
- * button) and on a press outside the header.
+ * button), on a press outside the header, and when focus moves on to the page: the panel hangs
+ * over the page, so a control focused there would be under it.
  */
-export function useSiteMenu() {
+export function useSiteMenu(header: RefObject<HTMLElement | null>) {
   const location = useLocation();
   // Open for the page it was opened on: following a link closes it without an effect.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -28,13 +45,21 @@ export function useSiteMenu() {
       if (panelRef.current?.contains(target) || toggleRef.current?.contains(target)) return;
       setOpenOn(null);
     };
+    const onFocus = (event: FocusEvent) => {
+      const target = event.target as Element;
+      // A dialog opened from the panel (wallet sign-in) covers the page and gives focus back on close.
+      if (header.current?.contains(target) || target.closest?.('[role="dialog"], [role="alertdialog"]')) return;
+      setOpenOn(null);
+    };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPress);
+    document.addEventListener('focusin', onFocus);
     return () => {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onPress);
+      document.removeEventListener('focusin', onFocus);
     };
-  }, [open]);
+  }, [open, header]);
 
   return {
     open,

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../test/fetch-mock.ts';
+import { headingSkips } from '../../test/heading-outline.ts';
 import { expectDollarPricesOnly } from '../../test/money-words.ts';
 import { page, renderRoutes } from '../../test/render.tsx';
 import MarketPage from './market-page.tsx';
@@ -105,5 +106,23 @@ describe('marketplace list', () => {
     expect(screen.queryByText(/No items match these filters/)).toBeNull();
     fireEvent.click(screen.getByRole('link', { name: 'Go to the last page (3)' }));
     expect(router.state.location.search).toBe('?rarity=epic&page=3');
+  });
+});
+
+describe('marketplace list structure', () => {
+  it('never skips a heading level: one h1, and each card names its item one level under it', async () => {
+    mockFetch(() => answer(45, 20));
+    renderRoutes([page('/market', <MarketPage />)], '/market');
+    await screen.findByRole('heading', { name: 'Marketplace · 45 items' });
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'Ship 3' })).toBeTruthy();
+    expect(headingSkips()).toEqual([]);
+  });
+
+  it("reads a card's name once: the picture beside the name says nothing more", async () => {
+    mockFetch(() => answer(45, 20));
+    renderRoutes([page('/market', <MarketPage />)], '/market');
+    const link = await screen.findByRole('link', { name: 'Ship 3' });
+    expect(link.getAttribute('href')).toBe('/detail/l3');
   });
 });

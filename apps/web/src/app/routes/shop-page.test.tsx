@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearCart, useCartStore } from '../../lib/cart-store.ts';
 import { json, mockFetch, type Call } from '../../test/fetch-mock.ts';
+import { headingSkips } from '../../test/heading-outline.ts';
 import { expectDollarPricesOnly } from '../../test/money-words.ts';
 import { page, renderRoutes } from '../../test/render.tsx';
 import ShopPage from './shop-page.tsx';
@@ -80,7 +81,7 @@ describe('shop list', { timeout: 120_000 }, () => {
     expect(within(cards[1]!).getByText('$500')).toBeTruthy();
     expect(within(cards[1]!).getByText('7 left')).toBeTruthy();
     expect(within(cards[0]!).getByText('Sold out')).toBeTruthy();
-    expect(within(cards[0]!).getByRole('img').getAttribute('src')).toBe('/images/v1/ship/1-2-0?resize=300x300');
+    expect(cards[0]!.querySelector('img')?.getAttribute('src')).toBe('/images/v1/ship/1-2-0?resize=300x300');
     // 40 items at 16 a page: three pages, page 2 current.
     expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('button', { name: 'Page 3' })).toBeTruthy();
@@ -172,5 +173,20 @@ describe('shop list', { timeout: 120_000 }, () => {
     expect(getprice.at(-1)!.body).toEqual({ items: [{ id: 'blindbox-frontier', object: 'blindbox', total: 1 }] });
     // The folded bar for phones says the same.
     expect(screen.getByRole('button', { name: /View cart · 1 item/ }).textContent).toContain('$712.120');
+  });
+});
+
+describe('shop list structure', { timeout: 120_000 }, () => {
+  it('never skips a heading level, and names each ship, and the blind box, once', async () => {
+    mockFetch(api(40, 16));
+    renderRoutes([page('/shop', <ShopPage />)], '/shop');
+    await screen.findByRole('heading', { name: 'Shop · 40 items' });
+    await screen.findByRole('heading', { name: 'Frontier Blind Box' });
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(headingSkips()).toEqual([]);
+    // The ships are not part of the promo or the cart beside them: their names are not under those headings.
+    expect(screen.getByRole('heading', { name: 'Ship 3' }).tagName).toBe('H2');
+    expect(screen.getByRole('link', { name: 'Ship 3' }).getAttribute('href')).toBe('/shop/shop3');
+    expect(within(screen.getByTestId('blind-box-promo')).queryByRole('img', { name: 'Frontier Blind Box' })).toBeNull();
   });
 });

@@ -60,7 +60,8 @@ function HouseTypeCard({ type }: { type: HouseType }) {
   return (
     <article className="house-type" data-type={type.type}>
       <MaybeLink href={href}>
-        <img src={withSize(type.image, '300x300')} alt={`${type.name} container house`} width={300} height={300} loading="lazy" />
+        {/* Decorative: the heading names the type, and the link would read "Type 2" twice. */}
+        <img src={withSize(type.image, '300x300')} alt="" width={300} height={300} loading="lazy" />
         <h3 className="house-type__name">{label}</h3>
       </MaybeLink>
       <UnitStats figures={type} compact />

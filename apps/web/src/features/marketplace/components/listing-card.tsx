@@ -17,7 +17,11 @@ const ELEMENT_NAMES = ['Human', 'AI', 'Alien'];
 export const listingHref = (listing: MarketplaceItem): string =>
   listing.kind === 'house_unit' ? paths.marketItem.getHref(listing._id) : paths.shipDetail.getHref(listing._id);
 
-/** A ship, unit or DNC pack card: picture, name, what it is, and the price in whole dollars. */
+/**
+ * A ship, unit or DNC pack card: picture, name, what it is, and the price in whole dollars.
+ * The picture says nothing the name beside it does not (alt=""), so the link reads the name
+ * once; the name is an h2 under the list page's h1.
+ */
 export function ListingCard({ listing }: { listing: MarketplaceItem }) {
   const { item } = listing;
   const tags =
@@ -29,8 +33,8 @@ export function ListingCard({ listing }: { listing: MarketplaceItem }) {
   return (
     <article className={`listing-card listing-card--r${item.rarity ?? 'x'}`}>
       <MaybeLink href={listingHref(listing)}>
-        <img src={withSize(item.image, '300x300')} alt={listing.name} width={300} height={300} loading="lazy" />
-        <h3 className="listing-card__name">{listing.name}</h3>
+        <img src={withSize(item.image, '300x300')} alt="" width={300} height={300} loading="lazy" />
+        <h2 className="listing-card__name">{listing.name}</h2>
       </MaybeLink>
       <p className="listing-card__tags">{tags.filter(Boolean).join(' · ')}</p>
       <p className="listing-card__price">{formatCardPrice(listing.sell_price)}</p>

@@ -46,10 +46,11 @@ export function BlindBoxPromo({ AddToCart }: { AddToCart: AddToCartSlot }) {
 
   return (
     <section className="blind-box-promo" aria-labelledby="blind-box-title" data-testid="blind-box-promo">
+      {/* Decorative: the heading beside it already names the box. */}
       <img
         className="blind-box-promo__image"
         src={withSize(box.data?.item.image ?? blindBoxImagePath(), '300x300')}
-        alt={name}
+        alt=""
         width={300}
         height={300}
       />

@@ -22,7 +22,11 @@ export const shopCartItem = (s: ShopItem): NewCartItem => ({
   soldout: s.soldout || s.stock <= 0,
 });
 
-/** A ship for sale in the shop: picture, name, element · rarity, price in whole dollars, stock, Add to cart. */
+/**
+ * A ship for sale in the shop: picture, name, element · rarity, price in whole dollars, stock,
+ * Add to cart. As on the marketplace's cards, the picture is decorative so the link reads the
+ * name once, and the name is an h2: the promo and the cart beside the list are not its parents.
+ */
 export function ShopCard({ shopItem, AddToCart }: { shopItem: ShopItem; AddToCart: AddToCartSlot }) {
   const { item } = shopItem;
   const soldOut = shopItem.soldout || shopItem.stock <= 0;
@@ -30,8 +34,8 @@ export function ShopCard({ shopItem, AddToCart }: { shopItem: ShopItem; AddToCar
   return (
     <article className={`shop-card shop-card--r${shopItem.rarity}${soldOut ? ' shop-card--soldout' : ''}`} data-testid="shop-card">
       <Link to={paths.shopItem.getHref(shopItem._id)} className="shop-card__link">
-        <img src={withSize(shopItem.image, '300x300')} alt={shopItem.name} width={300} height={300} loading="lazy" />
-        <h3 className="shop-card__name">{shopItem.name}</h3>
+        <img src={withSize(shopItem.image, '300x300')} alt="" width={300} height={300} loading="lazy" />
+        <h2 className="shop-card__name">{shopItem.name}</h2>
       </Link>
       <p className="shop-card__tags">{tags.filter(Boolean).join(' · ')}</p>
       <p className="shop-card__price">{formatCardPrice(shopItem.sell_price)}</p>

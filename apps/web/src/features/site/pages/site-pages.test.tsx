@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../../test/fetch-mock.ts';
+import { headingSkips } from '../../../test/heading-outline.ts';
 import { page, renderRoutes } from '../../../test/render.tsx';
 import ContactPage from './contact-page.tsx';
 import TosPage from './tos-page.tsx';
@@ -14,6 +15,16 @@ describe('terms of service', () => {
     mockFetch(() => json(200, { error: false, data: { content: '<h2>1. Accounts</h2><p>Be nice.</p>' } }));
     renderRoutes([page('/tos', <TosPage />)], '/tos');
     expect(await screen.findByRole('heading', { name: '1. Accounts' })).toBeTruthy();
+  });
+
+  it('has one h1 when the terms open with their own, and no skipped heading level', async () => {
+    const content = '<h1>Starport terms of service</h1><p>These terms…</p><h2>Your account</h2><p>Keep it safe.</p>';
+    mockFetch(() => json(200, { error: false, data: { content } }));
+    renderRoutes([page('/tos', <TosPage />)], '/tos');
+    expect((await screen.findByRole('heading', { name: 'Starport terms of service' })).tagName).toBe('H2');
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Terms of Service']);
+    expect(screen.getByRole('heading', { name: 'Your account' }).tagName).toBe('H3');
+    expect(headingSkips()).toEqual([]);
   });
 
   it('tells the user when the terms cannot be loaded', async () => {
