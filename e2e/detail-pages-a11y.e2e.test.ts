@@ -1,26 +1,12 @@
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './fixtures/axe.ts';
 import { launchBrowser } from './fixtures/browser.ts';
 import { startServer, type RunningServer } from './fixtures/server.ts';
 
 type Listing = { _id: string; name: string };
-type AxeViolation = { id: string; nodes: Array<{ target: string[]; failureSummary?: string }> };
-
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** The rules the detail pages broke (issue 15, item 8), and contrast, which they must keep. */
 const RULES = ['nested-interactive', 'label-content-name-mismatch', 'color-contrast'];
-
-/** What axe finds wrong with the page as it stands, one line per element, empty when nothing. */
-async function axeFindings(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
-  const violations = await page.evaluate(async (rules) => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'rule', values: rules } });
-    return result.violations.map(({ id, nodes }) => ({ id, nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })) }));
-  }, RULES);
-  return violations.flatMap(({ id, nodes }) => nodes.map((node) => `${id}: ${node.target.join(' ')} (${node.failureSummary ?? ''})`));
-}
 
 describe('unit and Legendary ship pages under axe in Chromium', () => {
   let server: RunningServer;
@@ -49,7 +35,7 @@ describe('unit and Legendary ship pages under axe in Chromium', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.locator('.price-history__chart canvas').first().waitFor();
     await page.locator('[data-field="contract"] a').waitFor();
-    expect(await axeFindings(page)).toEqual([]);
+    expect(await axeViolations(page, page.url(), RULES)).toEqual([]);
   });
 
   it('a Legendary ship page, its chart and 3D view loaded, has no nested controls', async () => {
@@ -59,6 +45,6 @@ describe('unit and Legendary ship pages under axe in Chromium', () => {
     await page.locator('.ship-viewer').scrollIntoViewIfNeeded();
     await page.locator('.ship-viewer[data-state="ready"], .ship-viewer[data-state="unsupported"]').waitFor();
     await page.locator('.price-history__chart canvas, .price-history__empty').first().waitFor();
-    expect(await axeFindings(page)).toEqual([]);
+    expect(await axeViolations(page, page.url(), RULES)).toEqual([]);
   });
 });

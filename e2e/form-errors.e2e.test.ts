@@ -1,12 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './fixtures/axe.ts';
 import { launchBrowser } from './fixtures/browser.ts';
 import { startServer, type RunningServer } from './fixtures/server.ts';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** What the focused field announces: its name, aria-invalid and the text its aria-describedby names. */
 const focusedField = (page: Page) =>
@@ -19,15 +16,6 @@ const focusedField = (page: Page) =>
       description: ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' '),
     };
   });
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run(o: object): Promise<{ violations: { id: string }[] }> } }).axe;
-    const result = await axe.run({ runOnly: { type: 'tag', values: tags } });
-    return result.violations.map((violation) => violation.id);
-  }, WCAG_TAGS);
-}
 
 describe('form errors in Chromium (WCAG 3.3.1, 3.3.3)', () => {
   let server: RunningServer;
@@ -66,7 +54,7 @@ describe('form errors in Chromium (WCAG 3.3.1, 3.3.3)', () => {
       await expect
         .poll(() => focusedField(page))
         .toEqual({ name: form.first, invalid: 'true', description: form.message });
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolations(page, page.url())).toEqual([]);
     });
   }
 
@@ -87,6 +75,6 @@ describe('form errors in Chromium (WCAG 3.3.1, 3.3.3)', () => {
       )
       .toBe(true);
     expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, page.url())).toEqual([]);
   });
 });
