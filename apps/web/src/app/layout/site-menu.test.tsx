@@ -4,7 +4,7 @@ import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { MenuToggle, useSiteMenu } from './site-menu.tsx';
 
-function Shell() {
+function Shell({ dialogOpen = false }: { dialogOpen?: boolean }) {
   const header = useRef<HTMLElement>(null);
   const menu = useSiteMenu(header);
   return (
@@ -18,13 +18,19 @@ function Shell() {
       </header>
       <p>Outside</p>
       <a href="#page">Page link</a>
+      {/* a dialog opened from the panel, as wallet sign-in is (portalled outside the header) */}
+      {dialogOpen && (
+        <div role="dialog" aria-label="Connect wallet">
+          <button type="button">Cancel</button>
+        </div>
+      )}
     </>
   );
 }
 
-function renderMenu() {
+function renderMenu({ dialogOpen = false } = {}) {
   // One Shell for both pages, as the header stays mounted while the pages change under it.
-  const router = createMemoryRouter([{ element: <Shell />, children: [{ path: '/' }, { path: '/shop' }] }], {
+  const router = createMemoryRouter([{ element: <Shell dialogOpen={dialogOpen} />, children: [{ path: '/' }, { path: '/shop' }] }], {
     initialEntries: ['/'],
   });
   render(<RouterProvider router={router} />);
@@ -63,6 +69,17 @@ describe('the phone header menu', () => {
     expect(toggle.isConnected).toBe(true);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(panel.dataset.open).toBe('false');
+  });
+
+  it('leaves Escape and presses inside a dialog opened from its panel to that dialog, and stays open under it', () => {
+    const { toggle, panel } = renderMenu({ dialogOpen: true });
+    fireEvent.click(toggle);
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    act(() => cancel.focus());
+    fireEvent.pointerDown(cancel);
+    fireEvent.keyDown(cancel, { key: 'Escape' });
+    expect(panel.dataset.open).toBe('true');
+    expect(document.activeElement).toBe(cancel);
   });
 
   it('closes when focus moves on to the page, which its panel would cover; stays open while focus is in the header', () => {

@@ -17,11 +17,15 @@ export function usePhoneHeader(): boolean {
   return useSyncExternalStore(subscribePhoneHeader, () => phoneQuery()?.matches ?? false);
 }
 
+const DIALOG = '[role="dialog"], [role="alertdialog"]';
+const dialogIsOpen = () => document.querySelector(DIALOG) !== null;
+const inDialog = (target: Element) => Boolean(target.closest?.(DIALOG));
+
 /**
  * The phone header's Menu: a disclosure button and the panel it shows (the links and sign-in).
  * On wider screens layout.css hides the button and always shows the panel's content in the row.
  * The panel closes when a link is followed (the location changes), on Escape (focus back on the
- * button), on a press outside the header, and when focus moves on to the page: the panel hangs
+ * button), on a press outside the header (a dialog opened from it is not outside), and when focus moves on to the page: the panel hangs
  * over the page, so a control focused there would be under it.
  */
 export function useSiteMenu(header: RefObject<HTMLElement | null>) {
@@ -36,19 +40,21 @@ export function useSiteMenu(header: RefObject<HTMLElement | null>) {
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+      // Escape in a dialog opened from the panel (wallet sign-in) closes that dialog only, so
+      // focus can go back to the panel's button that opened it.
+      if (event.key !== 'Escape' || dialogIsOpen()) return;
       setOpenOn(null);
       toggleRef.current?.focus();
     };
     const onPress = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (panelRef.current?.contains(target) || toggleRef.current?.contains(target)) return;
+      const target = event.target as Element;
+      if (panelRef.current?.contains(target) || toggleRef.current?.contains(target) || inDialog(target)) return;
       setOpenOn(null);
     };
     const onFocus = (event: FocusEvent) => {
       const target = event.target as Element;
-      // A dialog opened from the panel (wallet sign-in) covers the page and gives focus back on close.
-      if (header.current?.contains(target) || target.closest?.('[role="dialog"], [role="alertdialog"]')) return;
+      // A dialog opened from the panel covers the page and gives focus back on close.
+      if (header.current?.contains(target) || inDialog(target)) return;
       setOpenOn(null);
     };
     document.addEventListener('keydown', onKey);
