@@ -41,8 +41,9 @@ export function useSiteMenu(header: RefObject<HTMLElement | null>) {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
       // Escape in a dialog opened from the panel (wallet sign-in) closes that dialog only, so
-      // focus can go back to the panel's button that opened it.
-      if (event.key !== 'Escape' || dialogIsOpen()) return;
+      // focus can go back to the panel's button that opened it. Radix handles it first (its
+      // listener captures) and marks it handled; by now the dialog may already be gone.
+      if (event.key !== 'Escape' || event.defaultPrevented || dialogIsOpen()) return;
       setOpenOn(null);
       toggleRef.current?.focus();
     };
