@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './fixtures/browser.ts';
 import { expectFocusOn, tabTo } from './fixtures/keyboard.ts';
@@ -34,6 +34,27 @@ describe('keyboard journeys in Chromium', () => {
 
   const pageHeading = (page: Page) => page.locator('main h1').first();
   const header = (page: Page) => page.getByRole('banner');
+
+  /**
+   * From the focused `opener`: Enter opens the cart, Tab reaches its Checkout, Enter opens
+   * checkout over it; Escape lands back on the drawer's Checkout, Escape again on the opener.
+   */
+  async function checkoutOverTheCartAndBack(page: Page, opener: Locator, openerName: string): Promise<void> {
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: 'Your cart' });
+    await drawer.waitFor();
+    const drawerCheckout = drawer.getByRole('button', { name: 'Checkout' });
+    await tabTo(page, drawerCheckout, 'Checkout in the cart drawer');
+    await page.keyboard.press('Enter');
+    const checkout = page.getByRole('dialog', { name: 'Checkout' });
+    await checkout.waitFor();
+    await page.keyboard.press('Escape');
+    await checkout.waitFor({ state: 'detached' });
+    await expectFocusOn(page, drawerCheckout, 'Checkout in the cart drawer, under the dialog it opened');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    await expectFocusOn(page, opener, `${openerName}, which opened the cart`);
+  }
 
   it('header → marketplace → item → BUY NOW → checkout → close, at 1366 px', async () => {
     const page = await signedInPage({ width: 1366, height: 900 });
@@ -81,20 +102,7 @@ describe('keyboard journeys in Chromium', () => {
     await expectFocusOn(page, add, 'Add to cart, which stays where the player is');
 
     await tabTo(page, cartButton, 'the header’s cart button', { back: true, max: 80 });
-    await page.keyboard.press('Enter');
-    const drawer = page.getByRole('dialog', { name: 'Your cart' });
-    await drawer.waitFor();
-    const drawerCheckout = drawer.getByRole('button', { name: 'Checkout' });
-    await tabTo(page, drawerCheckout, 'Checkout in the cart drawer');
-    await page.keyboard.press('Enter');
-    const checkout = page.getByRole('dialog', { name: 'Checkout' });
-    await checkout.waitFor();
-    await page.keyboard.press('Escape');
-    await checkout.waitFor({ state: 'detached' });
-    await expectFocusOn(page, drawerCheckout, 'Checkout in the cart drawer, under the dialog it opened');
-    await page.keyboard.press('Escape');
-    await drawer.waitFor({ state: 'detached' });
-    await expectFocusOn(page, cartButton, 'the header’s cart button, which opened the cart');
+    await checkoutOverTheCartAndBack(page, cartButton, 'the header’s cart button');
   });
 
   it('shop → "View cart" bar → checkout over the cart → close both, at 360 px', async () => {
@@ -107,19 +115,6 @@ describe('keyboard journeys in Chromium', () => {
     await page.keyboard.press('Enter');
     const viewCart = page.getByRole('button', { name: /^View cart · 1 item/ });
     await tabTo(page, viewCart, 'the "View cart" bar', { back: true });
-    await page.keyboard.press('Enter');
-    const drawer = page.getByRole('dialog', { name: 'Your cart' });
-    await drawer.waitFor();
-    const drawerCheckout = drawer.getByRole('button', { name: 'Checkout' });
-    await tabTo(page, drawerCheckout, 'Checkout in the cart drawer');
-    await page.keyboard.press('Enter');
-    const checkout = page.getByRole('dialog', { name: 'Checkout' });
-    await checkout.waitFor();
-    await page.keyboard.press('Escape');
-    await checkout.waitFor({ state: 'detached' });
-    await expectFocusOn(page, drawerCheckout, 'Checkout in the cart drawer');
-    await page.keyboard.press('Escape');
-    await drawer.waitFor({ state: 'detached' });
-    await expectFocusOn(page, viewCart, 'the "View cart" bar, which opened the cart');
+    await checkoutOverTheCartAndBack(page, viewCart, 'the "View cart" bar');
   });
 });
