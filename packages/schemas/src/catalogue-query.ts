@@ -119,6 +119,48 @@ function isComplete<T extends Record<string, unknown>>(parsed: T): parsed is { [
   return Object.values(parsed).every((v) => v !== undefined);
 }
 
+export type MyAssetsFilter = Omit<CatalogueFilter, 'kinds' | 'elements'> & {
+  elements: Exclude<ElementKey, 'dnc'>[] | null;
+  kinds: ('ship' | 'house_unit')[] | null;
+};
+
+/**
+ * GET /api/my/assets: the list filters of the marketplace over what a player owns. `price` is
+ * what the player paid. An element or rarity filter keeps ships only (units have neither).
+ */
+export function myAssetsQuery(defaultLimit: number) {
+  const elementHelp = 'human (or earth), ai or alien';
+  return z
+    .object({
+      element: text('element').meta({ description: `Comma list: ${elementHelp}` }),
+      rarity: text('rarity').meta({ description: 'Comma list: common, rare, epic, legendary (or legend)' }),
+      kind: text('kind').meta({ description: 'Comma list: ship, house_unit' }),
+      price_from: text('price_from', 40).meta({ description: 'Lowest price paid in USD, inclusive' }),
+      price_to: text('price_to', 40).meta({ description: 'Highest price paid in USD, inclusive' }),
+      page: text('page', 20).meta({ description: '1-based page number' }),
+      limit: text('limit', 20).meta({ description: `Page size, default ${defaultLimit}, at most ${MAX_PAGE_SIZE}` }),
+    })
+    .transform((q, ctx): MyAssetsFilter => {
+      const { dnc: _dnc, ...shipElements } = ELEMENT_ALIASES;
+      const parsed = {
+        elements: commaList(ctx, 'element', q.element, shipElements as Record<string, Exclude<ElementKey, 'dnc'>>, elementHelp),
+        rarities: commaList(ctx, 'rarity', q.rarity, RARITY_ALIASES, 'common, rare, epic or legendary'),
+        kinds: commaList(ctx, 'kind', q.kind, { ship: 'ship', house_unit: 'house_unit' } as const, 'ship or house_unit'),
+        priceFromMicro: price(ctx, 'price_from', q.price_from),
+        priceToMicro: price(ctx, 'price_to', q.price_to),
+        page: wholeNumber(ctx, 'page', q.page, 1, MAX_PAGE),
+        limit: wholeNumber(ctx, 'limit', q.limit, defaultLimit, MAX_PAGE_SIZE),
+      };
+      if (!isComplete(parsed)) return z.NEVER;
+      const { priceFromMicro: from, priceToMicro: to } = parsed;
+      if (from !== null && to !== null && from > to) {
+        fail(ctx, 'price_from', 'price_from must not be greater than price_to.');
+        return z.NEVER;
+      }
+      return parsed;
+    });
+}
+
 export const MarketplaceFindQuerySchema = findQuery({ defaultLimit: MARKETPLACE_PAGE_SIZE, shop: false });
 export const ShopFindQuerySchema = findQuery({ defaultLimit: SHOP_PAGE_SIZE, shop: true });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CART_MAX_LINES } from './cart-constants.ts';
 import { CartLineSchema } from './cart.ts';
 import { SHOP_CRYPTO_STEPS } from './crypto-steps.ts';
+import { ExpectedPriceSchema } from './orders.ts';
 
 export * from './crypto-steps.ts';
 
@@ -35,6 +36,7 @@ export const ItemCryptoBodySchema = z.strictObject({
 /** POST /api/marketplace/buy_session: one marketplace listing. */
 export const ListingCryptoBodySchema = z.strictObject({
   id: z.string({ error: 'Which item? The id is missing.' }).min(1).max(64).refine(hasNoNul, noNul),
+  price_micro: ExpectedPriceSchema,
 });
 
 /**

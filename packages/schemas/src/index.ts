@@ -16,3 +16,4 @@ export * from './crypto-payments.ts';
 export * from './widget-payments.ts';
 export * from './pagination.ts';
 export * from './brand.ts';
+export * from './my-assets.ts';

@@ -51,7 +51,23 @@ export type OrderLineObject = z.infer<typeof OrderLineObjectSchema>;
  * single `{ object: 'listing', id: <listing _id>, total: 1 }`. Parsed from a payment call's
  * body, never taken as it comes: the cart schemas refuse 'listing'.
  */
-export type OrderLineRequest = { id: string; total: number; object: OrderLineObject };
+export type OrderLineRequest = {
+  id: string;
+  total: number;
+  object: OrderLineObject;
+  /**
+   * A listing line: the sell price (micro-units) the buyer saw. When the seller has changed it
+   * since, the order is refused with the new price, so nobody pays a price they did not see.
+   */
+  priceMicro?: string;
+};
+
+/** What the buyer's expected price field says (a listing bought from its page). */
+export const ExpectedPriceSchema = z
+  .string()
+  .regex(/^\d{1,18}$/, 'price_micro must be a whole number of micro-units (USD × 10⁶).')
+  .optional()
+  .meta({ description: "The listing's sell_price_micro as the buyer saw it; if the seller changed the price since, the call answers 409 with the new price" });
 
 /** One line of an order: what was reserved, at the price we charged for it. */
 export const OrderLineSchema = z.object({

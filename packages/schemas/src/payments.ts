@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CART_MAX_LINES, CART_MAX_QUANTITY } from './cart-constants.ts';
 import { CartLineSchema } from './cart.ts';
-import { OrderLineObjectSchema, type OrderLineRequest } from './orders.ts';
+import { ExpectedPriceSchema, OrderLineObjectSchema, type OrderLineRequest } from './orders.ts';
 import { WidgetSessionSchema } from './widget-payments.ts';
 
 /** `type` of the card payment calls (storefront.md §7: 2 is the card provider). */
@@ -27,10 +27,16 @@ export const BuyLineSchema = z
     _id: z.string().min(1).max(64).optional(),
     total: z.number().int().min(1).max(CART_MAX_QUANTITY),
     object: OrderLineObjectSchema,
+    price_micro: ExpectedPriceSchema,
   })
   .refine((line) => line.id !== undefined || line._id !== undefined, { message: 'Each cart line needs an id.' })
   .refine((line) => line.object !== 'listing' || line.total === 1, { message: LISTING_ONE_MSG })
-  .transform(({ id, _id, total, object }): OrderLineRequest => ({ id: (id ?? _id)!, total, object }));
+  .transform(({ id, _id, total, object, price_micro }): OrderLineRequest => ({
+    id: (id ?? _id)!,
+    total,
+    object,
+    ...(object === 'listing' && price_micro !== undefined ? { priceMicro: price_micro } : {}),
+  }));
 
 const itemLines = z
   .array(BuyLineSchema)

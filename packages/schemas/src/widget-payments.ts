@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CART_MAX_LINES } from './cart-constants.ts';
 import { CartLineSchema } from './cart.ts';
+import { ExpectedPriceSchema } from './orders.ts';
 
 /**
  * Request and response shapes of the widget calls (storefront.md §7: /api/shop_payment/wertio,
@@ -29,6 +30,7 @@ export const ItemWidgetBodySchema = z.object({
   object: z
     .enum(DETAIL_PAGE_OBJECTS, { error: `object must be one of ${DETAIL_PAGE_OBJECTS.join(', ')}.` })
     .optional(),
+  price_micro: ExpectedPriceSchema,
 });
 export type ItemWidgetBody = z.infer<typeof ItemWidgetBodySchema>;
 
