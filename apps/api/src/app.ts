@@ -13,10 +13,10 @@ import type { MailTransport } from './mail/transport.ts';
 import { artRoutes } from './modules/art/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { leaderboardsRoutes } from './modules/leaderboards/index.ts';
-import { marketplaceRoutes } from './modules/marketplace/index.ts';
+import { marketplaceRoutes, myListingRoutes, openListingsOf, playerListingRoutes } from './modules/marketplace/index.ts';
 import { blindBoxRoutes, shopRoutes } from './modules/shop/index.ts';
 import { accountsRoutes, AccountsService, SessionService, walletRoutes, WalletAuthService } from './modules/accounts/index.ts';
-import { creditRoutes } from './modules/assets/index.ts';
+import { creditRoutes, myAssetsRoutes } from './modules/assets/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/index.ts';
 import { chainPlugin } from './modules/chain/index.ts';
@@ -142,6 +142,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     unitsChain: config.unitsChain,
     listingHold: (listingId, viewerId) => orders.listingHold(listingId, viewerId),
   });
+  const heldUntil = async (listingId: number) => (await orders.listingHold(listingId, null))?.until ?? null;
+  await app.register(playerListingRoutes, { prefix: '/api/marketplace', db, heldUntil });
+  await app.register(myListingRoutes, { prefix: '/api/my', db, heldUntil });
+  await app.register(myAssetsRoutes, { prefix: '/api/my', db, openListings: (ids) => openListingsOf(db, ids) });
   await app.register(shopRoutes, { prefix: '/api/shop', db });
   await app.register(blindBoxRoutes, { prefix: '/api/my/blindboxs', db });
   await app.register(priceRoutes, { prefix: '/api/getprice', db });

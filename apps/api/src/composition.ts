@@ -5,6 +5,7 @@ import type { JobHandlers } from './jobs/queue.ts';
 import { DELIVER_EMAIL_JOB } from './mail/queue-email.ts';
 import type { MailTransport } from './mail/transport.ts';
 import { PASSWORD_RESET_REQUEST_JOB, passwordResetRequestJob } from './modules/accounts/index.ts';
+import { marketplaceJobs } from './modules/marketplace/index.ts';
 import { OrdersService, ordersJobs } from './modules/orders/index.ts';
 import { paymentsJobs } from './modules/payments/index.ts';
 
@@ -40,6 +41,7 @@ export function buildJobHandlers({ config, mail, orders }: JobHandlerDeps): JobH
     [DELIVER_EMAIL_JOB]: deliverEmailJob(mail, config.mailFrom),
     [PASSWORD_RESET_REQUEST_JOB]: passwordResetRequestJob(config),
     ...ordersJobs({ orders }),
+    ...marketplaceJobs({ publicUrl: config.publicUrl }),
     ...paymentsJobs({ chains: config.chains, orders, card: config.card, publicUrl: config.publicUrl }),
   };
 }

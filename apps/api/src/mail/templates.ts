@@ -60,3 +60,13 @@ export function contactMessageMail(from: { name: string; email: string }, messag
     message,
   ]);
 }
+
+export function itemSoldMail(
+  publicUrl: string,
+  sale: { username: string; itemName: string; priceUsd: string; feeUsd: string; netUsd: string },
+): MailContent {
+  return compose(`You sold ${sale.itemName} on Starport`, `Hello ${sale.username},`, [
+    `A player bought your ${sale.itemName} on the Starport marketplace for $${sale.priceUsd}.`,
+    `After the 5% marketplace fee of $${sale.feeUsd}, $${sale.netUsd} was added to your proceeds.`,
+  ], { label: 'See my sales', url: `${publicUrl}/my-assets/spaceships-selling` });
+}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, foreignKey, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, foreignKey, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { ownedShips } from './holdings.ts';
 import { dncPacks, houseUnits, ships } from './catalogue-items.ts';
 
 /**
@@ -28,13 +29,23 @@ export const marketplaceListings = pgTable(
     priceMicro: bigint('price_micro', { mode: 'number' }).notNull(),
     sellPriceMicro: bigint('sell_price_micro', { mode: 'number' }).notNull(),
     minted: boolean('minted').notNull().default(false),
-    /** reserved: held by a pending order (listing_reservations); back to listed if it lapses */
-    status: text('status', { enum: ['listed', 'reserved', 'sold', 'cancelled'] })
+    /**
+     * reserved: held by a pending order (listing_reservations); back to listed if it lapses.
+     * cancelled by its seller, expired at `expires_at`: both give the item back to the seller.
+     */
+    status: text('status', { enum: ['listed', 'reserved', 'sold', 'cancelled', 'expired'] })
       .notNull()
       .default('listed'),
+    /** null: the house's listing */
     sellerId: uuid('seller_id').references(() => users.id, { onDelete: 'set null' }),
+    /** a player's ship listing: the exact copy on sale (state 'listed' while the listing is open) */
+    ownedShipId: bigint('owned_ship_id', { mode: 'number' }).references((): AnyPgColumn => ownedShips.id),
     listedAt: timestamp('listed_at', { withTimezone: true }).notNull().defaultNow(),
     soldAt: timestamp('sold_at', { withTimezone: true }),
+    /** the seller's chosen end; null: open until sold or cancelled */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** when it was cancelled or expired */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (t) => [
     check(
@@ -46,6 +57,10 @@ export const marketplaceListings = pgTable(
     ),
     check('marketplace_listings_price_ck', sql`${t.priceMicro} >= 0 AND ${t.sellPriceMicro} > 0`),
     check('marketplace_listings_sold_ck', sql`(${t.status} = 'sold') = (${t.soldAt} IS NOT NULL)`),
+    check('marketplace_listings_status_ck', sql`${t.status} IN ('listed', 'reserved', 'sold', 'cancelled', 'expired')`),
+    check('marketplace_listings_ended_ck', sql`(${t.status} IN ('cancelled', 'expired')) = (${t.endedAt} IS NOT NULL)`),
+    // Only a ship listing names a copy, and only a player's (the house sells designs it has no copy of).
+    check('marketplace_listings_copy_ck', sql`${t.ownedShipId} IS NULL OR (${t.kind} = 'ship' AND ${t.sellerId} IS NOT NULL)`),
     foreignKey({ name: 'marketplace_listings_ship_fk', columns: [t.shipId, t.element, t.rarity], foreignColumns: [ships.id, ships.element, ships.rarity] }),
     // The list calls (docs/decisions/0010): newest first, then id. The trailing columns let
     // the filters be checked inside the index, without visiting the table.
@@ -59,8 +74,12 @@ export const marketplaceListings = pgTable(
     index('marketplace_listings_price_idx')
       .on(t.segment, t.sellPriceMicro, t.listedAt, t.id)
       .where(sql`status = 'listed'`),
-    // A ship is on sale at most once at a time.
-    uniqueIndex('marketplace_listings_ship_listed_key').on(t.shipId).where(sql`status = 'listed'`),
+    // The house puts a ship design on sale at most once at a time.
+    uniqueIndex('marketplace_listings_ship_listed_key').on(t.shipId).where(sql`status = 'listed' AND owned_ship_id IS NULL`),
+    // A player's copy is in at most one open listing (listed, or held by a checkout).
+    uniqueIndex('marketplace_listings_copy_open_key').on(t.ownedShipId).where(sql`status IN ('listed', 'reserved')`),
+    // My listings: a seller's, newest first.
+    index('marketplace_listings_seller_idx').on(t.sellerId, t.listedAt.desc(), t.id.desc()).where(sql`seller_id IS NOT NULL`),
     // Price history and "more from this collection" look listings up by their item.
     index('marketplace_listings_ship_idx').on(t.shipId),
     index('marketplace_listings_dnc_idx').on(t.dncPackId),

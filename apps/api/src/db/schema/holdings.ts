@@ -39,6 +39,8 @@ export const ownedShips = pgTable(
     state: text('state', { enum: SHIP_STATES }).notNull().default('available'),
     /** set when the ship leaves the player (sold on the marketplace) */
     disposedAt: timestamp('disposed_at', { withTimezone: true }),
+    /** what the player paid for this copy (its order line's unit price), USD micro-units; null when granted */
+    paidMicro: bigint('paid_micro', { mode: 'number' }),
   },
   (t) => [
     check('owned_ships_source_ck', sql`${t.source} IN ('shop', 'blindbox', 'marketplace', 'grant')`),
@@ -87,6 +89,8 @@ export const ownedHousePieces = pgTable(
     pieces: integer('pieces').notNull(),
     orderLineId: bigint('order_line_id', { mode: 'number' }).references(() => orderLines.id),
     acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull().defaultNow(),
+    /** what the player paid per piece, USD micro-units; null when granted */
+    paidMicro: bigint('paid_micro', { mode: 'number' }),
   },
   (t) => [
     check('owned_house_pieces_pieces_ck', sql`${t.pieces} > 0`),
@@ -108,4 +112,33 @@ export const creditLedger = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('credit_ledger_user_idx').on(t.userId)],
+);
+
+/**
+ * What a player's marketplace sales paid them: one row per sold listing (unique, so a sale is
+ * credited once however often its fulfilment runs), USD micro-units: the price the buyer paid,
+ * the marketplace's fee and the seller's net (price − fee).
+ */
+export const sellerProceeds = pgTable(
+  'seller_proceeds',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** the sold listing (marketplace_listings.id) */
+    listingId: bigint('listing_id', { mode: 'number' }).notNull(),
+    orderLineId: bigint('order_line_id', { mode: 'number' })
+      .notNull()
+      .references(() => orderLines.id),
+    priceMicro: bigint('price_micro', { mode: 'number' }).notNull(),
+    feeMicro: bigint('fee_micro', { mode: 'number' }).notNull(),
+    netMicro: bigint('net_micro', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('seller_proceeds_sum_ck', sql`${t.feeMicro} >= 0 AND ${t.netMicro} >= 0 AND ${t.priceMicro} = ${t.feeMicro} + ${t.netMicro}`),
+    uniqueIndex('seller_proceeds_listing_key').on(t.listingId),
+    index('seller_proceeds_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+  ],
 );

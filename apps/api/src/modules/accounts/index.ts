@@ -3,6 +3,7 @@
  * import. Land credit (`creditRoutes`, the credit balance) is not here: it is moving to assets.
  */
 export { accountsRoutes } from './accounts.routes.ts';
+export { mailContactOf } from './contact.ts';
 export { AccountsService } from './accounts.service.ts';
 export type { UserRow } from './accounts.repo.ts';
 export { OperatorAccountsService, type NewAccount, type UserSummary } from './operator-accounts.service.ts';

@@ -17,6 +17,7 @@ import {
   releaseShip,
   shipsOf,
   transferShip,
+  ListedCopyMissing,
 } from './index.ts';
 
 describe('assets: holdings written through the front door, in the caller’s transaction', () => {
@@ -102,15 +103,15 @@ describe('assets: holdings written through the front door, in the caller’s tra
 
     expect(await tx((t) => lockShip(t, { userId: other, ownedShipId: id, to: 'listed' }))).toEqual({ ok: false, current: null });
     expect(await tx((t) => releaseShip(t, { userId: owner, ownedShipId: id, from: 'listed' }))).toEqual({ ok: false, current: 'available' });
-    expect(await tx((t) => lockShip(t, { userId: owner, ownedShipId: id, to: 'listed' }))).toEqual({ ok: true });
+    expect(await tx((t) => lockShip(t, { userId: owner, ownedShipId: id, to: 'listed' }))).toMatchObject({ ok: true });
     // Held by the listing: neither a second use nor a release from another state takes it.
     expect(await tx((t) => lockShip(t, { userId: owner, ownedShipId: id, to: 'staked' }))).toEqual({ ok: false, current: 'listed' });
     expect(await tx((t) => releaseShip(t, { userId: owner, ownedShipId: id, from: 'staked' }))).toEqual({ ok: false, current: 'listed' });
-    expect(await tx((t) => releaseShip(t, { userId: owner, ownedShipId: id, from: 'listed' }))).toEqual({ ok: true });
+    expect(await tx((t) => releaseShip(t, { userId: owner, ownedShipId: id, from: 'listed' }))).toMatchObject({ ok: true });
     // Minting moves on from 'minting' to 'minted', not from 'available'.
     expect(await tx((t) => lockShip(t, { userId: owner, ownedShipId: id, from: 'minting', to: 'minted' }))).toEqual({ ok: false, current: 'available' });
-    expect(await tx((t) => lockShip(t, { userId: owner, ownedShipId: id, to: 'minting' }))).toEqual({ ok: true });
-    expect(await tx((t) => lockShip(t, { userId: owner, ownedShipId: id, from: 'minting', to: 'minted' }))).toEqual({ ok: true });
+    expect(await tx((t) => lockShip(t, { userId: owner, ownedShipId: id, to: 'minting' }))).toMatchObject({ ok: true });
+    expect(await tx((t) => lockShip(t, { userId: owner, ownedShipId: id, from: 'minting', to: 'minted' }))).toMatchObject({ ok: true });
     expect((await shipsOf(database.db, owner))[0]!.state).toBe('minted');
   });
 
@@ -123,23 +124,42 @@ describe('assets: holdings written through the front door, in the caller’s tra
     await expect(database.db.execute(sql`UPDATE owned_ships SET state = 'lost' WHERE id = ${copy!.id}`)).rejects.toThrow();
   });
 
-  it('a transfer gives the buyer a copy and disposes the seller’s oldest live copy, once per order line', async () => {
+  it('a transfer gives the buyer a copy and disposes exactly the listed copy, once per order line', async () => {
     const seller = await addUser(database.db);
     const buyer = await addUser(database.db);
     const ship = await addShip(database.db);
     const [older] = await database.db.transaction((t) =>
       grantShips(t, { userId: seller, source: 'grant', orderLineId: null, copies: [{ shipId: ship, copyIndex: 0 }] }),
     );
-    await database.db.transaction((t) =>
+    const [listed] = await database.db.transaction((t) =>
+      grantShips(t, { userId: seller, source: 'grant', orderLineId: null, copies: [{ shipId: ship, copyIndex: 0 }] }),
+    );
+    await database.db.transaction((t) => lockShip(t, { userId: seller, ownedShipId: listed!.id, to: 'listed' }));
+    const line = await addOrderLine(database.db, buyer);
+    const sale = { sellerCopy: { sellerId: seller, ownedShipId: listed!.id }, buyerId: buyer, shipId: ship, orderLineId: line, paidMicro: 5_000_000n };
+    const first = await database.db.transaction((t) => transferShip(t, sale));
+    const again = await database.db.transaction((t) => transferShip(t, sale));
+    expect(first.disposedShipId).toBe(listed!.id);
+    expect(again).toEqual({ ownedShipId: first.ownedShipId, disposedShipId: null });
+    expect((await shipsOf(database.db, seller)).map((s) => s.id)).toEqual([older!.id]);
+    expect((await shipsOf(database.db, buyer)).map((s) => [s.id, s.source])).toEqual([[first.ownedShipId, 'marketplace']]);
+  });
+
+  it('a transfer whose listed copy is not listed any more grants nothing', async () => {
+    const seller = await addUser(database.db);
+    const buyer = await addUser(database.db);
+    const ship = await addShip(database.db);
+    const [copy] = await database.db.transaction((t) =>
       grantShips(t, { userId: seller, source: 'grant', orderLineId: null, copies: [{ shipId: ship, copyIndex: 0 }] }),
     );
     const line = await addOrderLine(database.db, buyer);
-    const first = await database.db.transaction((t) => transferShip(t, { sellerId: seller, buyerId: buyer, shipId: ship, orderLineId: line }));
-    const again = await database.db.transaction((t) => transferShip(t, { sellerId: seller, buyerId: buyer, shipId: ship, orderLineId: line }));
-    expect(first.disposedShipId).toBe(older!.id);
-    expect(again).toEqual({ ownedShipId: first.ownedShipId, disposedShipId: null });
-    expect(await shipsOf(database.db, seller)).toHaveLength(1);
-    expect((await shipsOf(database.db, buyer)).map((s) => [s.id, s.source])).toEqual([[first.ownedShipId, 'marketplace']]);
+    await expect(
+      database.db.transaction((t) =>
+        transferShip(t, { sellerCopy: { sellerId: seller, ownedShipId: copy!.id }, buyerId: buyer, shipId: ship, orderLineId: line, paidMicro: null }),
+      ),
+    ).rejects.toBeInstanceOf(ListedCopyMissing);
+    expect(await shipsOf(database.db, buyer)).toEqual([]);
+    expect((await shipsOf(database.db, seller)).map((s) => s.id)).toEqual([copy!.id]);
   });
 
   it('a write runs in the caller’s transaction: rolled back with it', async () => {

@@ -3,7 +3,14 @@ import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';
 
 /** Container-house unit pieces a player holds (owned_house_pieces), one row per grant. */
 
-export type HousePieceGrant = { userId: string; apartment: number; pieces: number; orderLineId?: number | null };
+export type HousePieceGrant = {
+  userId: string;
+  apartment: number;
+  pieces: number;
+  orderLineId?: number | null;
+  /** what the player paid per piece, USD micro-units; null: granted */
+  paidMicro?: bigint | null;
+};
 export type OwnedHousePiece = { id: number; apartment: number; pieces: number };
 
 /**
@@ -15,8 +22,8 @@ export async function grantHousePieces(tx: Tx, g: HousePieceGrant): Promise<Owne
   const line = g.orderLineId ?? null;
   const [inserted] = await queryRows<{ id: string | number; apartment: number; pieces: number }>(
     tx,
-    sql`INSERT INTO owned_house_pieces (user_id, apartment, pieces, order_line_id)
-        VALUES (${g.userId}, ${g.apartment}, ${g.pieces}, ${line})
+    sql`INSERT INTO owned_house_pieces (user_id, apartment, pieces, order_line_id, paid_micro)
+        VALUES (${g.userId}, ${g.apartment}, ${g.pieces}, ${line}, ${g.paidMicro?.toString() ?? null}::bigint)
         ON CONFLICT (order_line_id) DO NOTHING RETURNING id, apartment, pieces`,
   );
   const row =

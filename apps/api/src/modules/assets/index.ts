@@ -1,10 +1,12 @@
 /**
  * The assets area's front door: the only file other areas import. Assets owns every holding
- * (owned_ships, dnc_ledger, owned_house_pieces, credit_ledger) and is the only code that
- * writes them. Every write runs in the caller's transaction (`tx`) and never opens its own,
- * so a fulfilment, a listing or a mint is all or nothing with the holdings it moves.
+ * (owned_ships, dnc_ledger, owned_house_pieces, credit_ledger, seller_proceeds) and is the only
+ * code that writes them. Every write runs in the caller's transaction (`tx`) and never opens
+ * its own, so a fulfilment, a listing or a mint is all or nothing with the holdings it moves.
  */
 export { creditRoutes } from './credit.routes.ts';
+export { myAssetsRoutes } from './my-assets.routes.ts';
+export type { AssetListing, OpenListingsLookup } from './my-assets.ts';
 export { creditDnc, debitDnc, dncBalance, type DncDebit, type DncEntry } from './dnc-ledger.ts';
 export { grantHousePieces, housePiecesOf, type HousePieceGrant, type OwnedHousePiece } from './house-pieces.ts';
 export {
@@ -16,6 +18,7 @@ export {
 } from './land-credit.ts';
 export {
   grantShips,
+  ListedCopyMissing,
   lockShip,
   releaseShip,
   shipsOf,
@@ -28,4 +31,5 @@ export {
   type ShipSource,
   type ShipTransfer,
 } from './owned-ships.ts';
+export { creditProceeds, proceedsOf, proceedsTotal, type ProceedsCredit, type ProceedsRow } from './proceeds.ts';
 export { SHIP_STATES, type ShipState } from '../../db/schema/index.ts';

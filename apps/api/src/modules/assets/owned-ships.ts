@@ -19,6 +19,8 @@ export type ShipGrant = {
   /** the order line the copies come from; null for a grant outside an order (no idempotency) */
   orderLineId: number | null;
   copies: { shipId: number; copyIndex: number }[];
+  /** what the player paid for each copy (the line's unit price), USD micro-units; null: granted */
+  paidMicro?: bigint | null;
 };
 
 type Row = { id: string | number; ship_id: number; copy_index: number };
@@ -32,12 +34,15 @@ const list = (values: number[]): SQL => sql.join(values.map((v) => sql`${v}`), s
 export async function grantShips(tx: Tx, g: ShipGrant): Promise<OwnedShip[]> {
   if (g.copies.length === 0) return [];
   const values = sql.join(
-    g.copies.map((c) => sql`(${g.userId}::uuid, ${c.shipId}::int, ${g.source}, ${g.orderLineId}::bigint, ${c.copyIndex}::int)`),
+    g.copies.map(
+      (c) =>
+        sql`(${g.userId}::uuid, ${c.shipId}::int, ${g.source}, ${g.orderLineId}::bigint, ${c.copyIndex}::int, ${g.paidMicro?.toString() ?? null}::bigint)`,
+    ),
     sql`, `,
   );
   const inserted = await queryRows<Row>(
     tx,
-    sql`INSERT INTO owned_ships (user_id, ship_id, source, order_line_id, copy_index) VALUES ${values}
+    sql`INSERT INTO owned_ships (user_id, ship_id, source, order_line_id, copy_index, paid_micro) VALUES ${values}
         ON CONFLICT (order_line_id, copy_index) DO NOTHING RETURNING id, ship_id, copy_index`,
   );
   if (g.orderLineId === null) return inserted.map(owned).sort((a, b) => a.copyIndex - b.copyIndex);
@@ -77,7 +82,7 @@ export async function shipsOf(db: DbOrTx, userId: string): Promise<HeldShip[]> {
   }));
 }
 
-export type ShipMove = { ok: true } | { ok: false; current: ShipState | 'disposed' | null };
+export type ShipMove = { ok: true; shipId: number } | { ok: false; current: ShipState | 'disposed' | null };
 
 /**
  * Moves one live copy of the player's from state `from` to `to` in one conditional UPDATE,
@@ -86,13 +91,13 @@ export type ShipMove = { ok: true } | { ok: false; current: ShipState | 'dispose
  * says where it is (null: no such copy of this player).
  */
 async function moveShip(tx: Tx, m: { userId: string; ownedShipId: number; from: ShipState; to: ShipState }): Promise<ShipMove> {
-  const moved = await queryRows<{ id: string | number }>(
+  const [moved] = await queryRows<{ ship_id: number }>(
     tx,
     sql`UPDATE owned_ships SET state = ${m.to}
         WHERE id = ${m.ownedShipId} AND user_id = ${m.userId} AND state = ${m.from} AND disposed_at IS NULL
-        RETURNING id`,
+        RETURNING ship_id`,
   );
-  if (moved.length > 0) return { ok: true };
+  if (moved) return { ok: true, shipId: Number(moved.ship_id) };
   const [row] = await queryRows<{ state: ShipState; disposed: boolean }>(
     tx,
     sql`SELECT state, disposed_at IS NOT NULL AS disposed FROM owned_ships WHERE id = ${m.ownedShipId} AND user_id = ${m.userId}`,
@@ -117,39 +122,46 @@ export function releaseShip(
 }
 
 export type ShipTransfer = {
-  /** the seller; null when the ship had no player owner (a listing of the house) */
-  sellerId: string | null;
+  /** the player's copy that was on sale, with its owner; null for a listing of the house (no copy) */
+  sellerCopy: { sellerId: string; ownedShipId: number } | null;
   buyerId: string;
   shipId: number;
   orderLineId: number;
+  /** what the buyer paid, USD micro-units */
+  paidMicro: bigint | null;
 };
+
+/** A sold copy that was not where its listing said: the sale cannot be delivered as it stands. */
+export class ListedCopyMissing extends Error {
+  override name = 'ListedCopyMissing';
+}
 
 /**
  * A ship sold on the marketplace: the buyer gets a copy (source 'marketplace', copy 0 of the
- * line) and the seller's copy is disposed. Which copy: today the seller's OLDEST live copy of
- * that ship design, whatever its state, because listings do not name a copy yet (a later
- * issue ties a listing to its 'listed' copy). Only the run that grants the buyer's copy
- * disposes one, so transferring the line again changes nothing.
+ * line) and, for a player's listing, exactly the listed copy leaves the seller (disposed from
+ * state 'listed'). A listed copy that is not there any more throws ListedCopyMissing, so the
+ * caller's transaction grants nothing. Only the run that grants the buyer's copy disposes one,
+ * so transferring the line again changes nothing.
  */
 export async function transferShip(tx: Tx, t: ShipTransfer): Promise<{ ownedShipId: number; disposedShipId: number | null }> {
   const [inserted] = await queryRows<{ id: string | number }>(
     tx,
-    sql`INSERT INTO owned_ships (user_id, ship_id, source, order_line_id, copy_index)
-        VALUES (${t.buyerId}, ${t.shipId}, 'marketplace', ${t.orderLineId}, 0)
+    sql`INSERT INTO owned_ships (user_id, ship_id, source, order_line_id, copy_index, paid_micro)
+        VALUES (${t.buyerId}, ${t.shipId}, 'marketplace', ${t.orderLineId}, 0, ${t.paidMicro?.toString() ?? null}::bigint)
         ON CONFLICT (order_line_id, copy_index) DO NOTHING RETURNING id`,
   );
   let disposedShipId: number | null = null;
-  if (inserted && t.sellerId) {
+  if (inserted && t.sellerCopy) {
     const [disposed] = await queryRows<{ id: string | number }>(
       tx,
       sql`UPDATE owned_ships SET disposed_at = now()
-          WHERE id = (SELECT id FROM owned_ships
-                      WHERE user_id = ${t.sellerId} AND ship_id = ${t.shipId}
-                        AND disposed_at IS NULL AND id <> ${inserted.id}
-                      ORDER BY acquired_at, id LIMIT 1 FOR UPDATE)
+          WHERE id = ${t.sellerCopy.ownedShipId} AND user_id = ${t.sellerCopy.sellerId} AND ship_id = ${t.shipId}
+            AND state = 'listed' AND disposed_at IS NULL
           RETURNING id`,
     );
-    disposedShipId = disposed ? Number(disposed.id) : null;
+    if (!disposed)
+      throw new ListedCopyMissing(`The listed copy ${t.sellerCopy.ownedShipId} is no longer the seller's listed ship.`);
+    disposedShipId = Number(disposed.id);
   }
   const [row] = await queryRows<{ id: string | number }>(
     tx,

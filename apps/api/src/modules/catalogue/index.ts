@@ -21,5 +21,6 @@ export { ALL_SEGMENTS, DNC_SEGMENT, segmentsFor, shipSegment, UNIT_SEGMENT } fro
 export { generateShipDetails, type ShipRng, type StatName } from './ship-generator.ts';
 export { claimLegendarySerials } from './legendary-serials.ts';
 export { createShip, type NewShip } from './create-ship.ts';
+export { createDncPack } from './create-dnc-pack.ts';
 export { catalogueRoutes } from './catalogue.routes.ts';
 export { seedDemoCatalogue } from './seed.ts';

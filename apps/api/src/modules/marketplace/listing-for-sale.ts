@@ -9,6 +9,8 @@ export type ListingForSale = {
   shipId: number | null;
   houseUnitId: number | null;
   sellerId: string | null;
+  /** a player's ship listing: the copy on sale */
+  ownedShipId: number | null;
   /** the DNC pack's amount, for a DNC listing */
   dncAmount: number | null;
 };
@@ -21,10 +23,11 @@ export async function listingForSale(db: DbOrTx, listingId: number): Promise<Lis
     ship_id: number | null;
     house_unit_id: number | null;
     seller_id: string | null;
+    owned_ship_id: string | null;
     dnc_amount: string | number | null;
   }>(
     db,
-    sql`SELECT l.id, l.kind, l.status, l.ship_id, l.house_unit_id, l.seller_id, d.amount AS dnc_amount
+    sql`SELECT l.id, l.kind, l.status, l.ship_id, l.house_unit_id, l.seller_id, l.owned_ship_id::text AS owned_ship_id, d.amount AS dnc_amount
         FROM marketplace_listings l LEFT JOIN dnc_packs d ON d.id = l.dnc_pack_id
         WHERE l.id = ${listingId}`,
   );
@@ -36,6 +39,7 @@ export async function listingForSale(db: DbOrTx, listingId: number): Promise<Lis
     shipId: row.ship_id === null ? null : Number(row.ship_id),
     houseUnitId: row.house_unit_id === null ? null : Number(row.house_unit_id),
     sellerId: row.seller_id,
+    ownedShipId: row.owned_ship_id === null ? null : Number(row.owned_ship_id),
     dncAmount: row.dnc_amount === null ? null : Number(row.dnc_amount),
   };
 }

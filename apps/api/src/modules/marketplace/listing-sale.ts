@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
+import { endListing } from './player-listings.ts';
 
 /**
  * A listing's way through a sale, in the buyer's order transaction: listed → reserved (held
@@ -10,7 +11,8 @@ import { queryRows, type Tx } from '../../db/client.ts';
 /**
  * Holds a listed item for an order: listed → reserved, or nothing. One conditional UPDATE, so
  * of many buyers only the first passes; the others re-check `status = 'listed'` after it
- * commits and match nothing. The listing-count triggers count it out of the list totals.
+ * commits and match nothing. A listing past its expiry is not for sale, even before the
+ * expiry job ends it. The listing-count triggers count it out of the list totals.
  * Returns the prices of the row as it was taken, or null when it is not listed any more.
  */
 export async function reserveListing(
@@ -20,16 +22,22 @@ export async function reserveListing(
   const [row] = await queryRows<{ sell_price_micro: string; price_micro: string }>(
     tx,
     sql`UPDATE marketplace_listings SET status = 'reserved'
-        WHERE id = ${listingId} AND status = 'listed'
+        WHERE id = ${listingId} AND status = 'listed' AND (expires_at IS NULL OR expires_at > now())
         RETURNING sell_price_micro::text AS sell_price_micro, price_micro::text AS price_micro`,
   );
   return row ?? null;
 }
 
-/** Puts reserved listings back on the marketplace (ids in order); one no longer reserved stays as it is. */
+/**
+ * Puts reserved listings back on the marketplace (ids in order); one no longer reserved stays
+ * as it is. A player's listing whose expiry passed while a checkout held it ends now instead
+ * (its item goes back to the seller), since its expiry job found it held and left it.
+ */
 export async function relistListings(tx: Tx, listingIds: number[]): Promise<void> {
-  for (const id of [...listingIds].sort((a, b) => a - b))
+  for (const id of [...listingIds].sort((a, b) => a - b)) {
     await tx.execute(sql`UPDATE marketplace_listings SET status = 'listed' WHERE id = ${id} AND status = 'reserved'`);
+    await endListing(tx, id, { status: 'expired' });
+  }
 }
 
 /**

@@ -36,7 +36,7 @@ export async function takeLines(tx: Tx, userId: string, requests: OrderLineReque
   const listings = requests.filter((l) => l.object === 'listing');
   if (listings.length > 0) {
     if (requests.length !== 1) throw badRequest(LISTING_ALONE_MSG);
-    return [await takeListing(tx, userId, listings[0]!.id)];
+    return [await takeListing(tx, userId, listings[0]!.id, listings[0]!.priceMicro)];
   }
   const resolved = await resolveCartLines(tx, requests as CartLine[]);
   const lines: TakenLine[] = resolved.map((l) => ({
@@ -78,14 +78,20 @@ async function takeBoxes(tx: Tx, lines: TakenLine[]): Promise<void> {
   }
 }
 
-/** The listing leaves the marketplace for this order, or a 404 / 403 (own listing) / 409 (not for sale). */
-async function takeListing(tx: Tx, userId: string, id: string): Promise<TakenLine> {
+/**
+ * The listing leaves the marketplace for this order, or a 404 / 403 (own listing) / 409 (not
+ * for sale, or its price is no longer the one the buyer saw: `expectedPriceMicro`).
+ */
+async function takeListing(tx: Tx, userId: string, id: string, expectedPriceMicro?: string): Promise<TakenLine> {
   const listing = await resolveListing(tx, id);
   // Only while it is on sale: a sold or held item is "no longer for sale", whoever asks.
   if (listing.sellerId === userId && listing.status === 'listed')
     throw forbidden('This is your own listing: you cannot buy it.');
   const taken = await reserveListing(tx, listing.listingId);
   if (!taken) throw new AppError('CONFLICT', 409, 'This item is no longer for sale.');
+  // The caller's transaction rolls the reservation back: nobody pays a price they did not see.
+  if (expectedPriceMicro !== undefined && BigInt(expectedPriceMicro) !== BigInt(taken.sell_price_micro))
+    throw new AppError('CONFLICT', 409, `The seller changed the price of this item to ${usdText(taken.sell_price_micro)}. Check the new price and buy again.`);
   return {
     object: 'listing',
     name: listing.name,
@@ -111,6 +117,13 @@ export async function recordReservations(tx: Tx, orderId: number, lines: TakenLi
     lines.filter((l) => l.boxCode !== null).map((l) => ({ boxCode: l.boxCode!, quantity: l.total })),
   );
   for (const l of lines) if (l.listingId !== null) await held.insertListingReservation(tx, orderId, l.listingId);
+}
+
+/** "$1,234.500": the spec's dollar figure with 3 decimals (owned-assets.md §9). */
+function usdText(micro: string): string {
+  const n = BigInt(micro);
+  const whole = (n / 1_000_000n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `$${whole}.${(n % 1_000_000n).toString().padStart(6, '0').slice(0, 3)}`;
 }
 
 export function notEnough(name: string, left: number): AppError {

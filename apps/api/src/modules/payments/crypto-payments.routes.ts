@@ -81,7 +81,7 @@ export const cryptoPaymentRoutes: FastifyPluginAsyncZod<{
         'One marketplace listing (its _id), reserved for the order and quoted as the cart call; contractAddress is ' +
         'the token and contractAbi its ERC-20 fragment (a plain transfer pays: no approve).' +
         OPENS +
-        ' A listing: 403 the player’s own, 404 unknown, 409 no longer for sale.',
+        ' A listing: 403 the player’s own, 404 unknown, 409 no longer for sale, or (with `price_micro`) its seller changed the price.',
       headers: IdempotencyHeadersSchema,
       body: ListingCryptoBodySchema,
       response: { 200: ListingCryptoQuoteSchema, ...errors },
@@ -90,7 +90,7 @@ export const cryptoPaymentRoutes: FastifyPluginAsyncZod<{
       answerOnce(idempotency, req, reply, async () => {
         const quote = await crypto.quote(
           callerOf(req).userId,
-          [{ object: 'listing', id: req.body.id, total: 1 }],
+          detailPageLines({ id: req.body.id, object: 'listing', price_micro: req.body.price_micro }),
           'listing',
         );
         return { ...quote, contractAddress: quote.tokenAddress, contractAbi: [...ERC20_PAYMENT_ABI] };

@@ -9,7 +9,7 @@ import { BOX_PREFIX } from '../cart/index.ts';
  * line's, so it cannot be told apart. Unnamed, blind-box ids carry their prefix and every
  * other id is a shop ship, which is what the call took before `object` existed.
  */
-export function detailPageLines({ id, object }: ItemWidgetBody): OrderLineRequest[] {
-  if (object === 'listing') return [{ object: 'listing', id, total: 1 }];
+export function detailPageLines({ id, object, price_micro }: ItemWidgetBody): OrderLineRequest[] {
+  if (object === 'listing') return [{ object: 'listing', id, total: 1, ...(price_micro === undefined ? {} : { priceMicro: price_micro }) }];
   return [{ id, total: 1, object: object ?? (id.startsWith(BOX_PREFIX) ? 'blindbox' : 'spaceship') }];
 }

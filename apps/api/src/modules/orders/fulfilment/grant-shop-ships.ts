@@ -14,7 +14,7 @@ export async function grantShopShips(tx: Tx, order: GrantedOrder, line: OrderLin
     const shipId = await shipOfStock(tx, line.shopStockId!);
     if (shipId === null) throw new Error(`order line ${line.id}: shop row ${line.shopStockId} not found`);
     const copies = Array.from({ length: line.quantity }, (_, copyIndex) => ({ shipId, copyIndex }));
-    rows = await grantShips(tx, { userId: order.userId, source: 'shop', orderLineId: line.id, copies });
+    rows = await grantShips(tx, { userId: order.userId, source: 'shop', orderLineId: line.id, copies, paidMicro: line.unitSellPriceMicro });
   }
   if (rows.length !== line.quantity) {
     throw new Error(`order line ${line.id}: ${rows.length} ships granted for a quantity of ${line.quantity}`);

@@ -73,7 +73,13 @@ async function openBoxes(tx: Tx, order: GrantedOrder, lines: OrderLineRow[], clo
       odds: box.odds,
       shipId,
     });
-    await grantShips(tx, { userId: order.userId, source: 'blindbox', orderLineId: line.id, copies: [{ shipId, copyIndex: boxIndex }] });
+    await grantShips(tx, {
+      userId: order.userId,
+      source: 'blindbox',
+      orderLineId: line.id,
+      copies: [{ shipId, copyIndex: boxIndex }],
+      paidMicro: line.unitSellPriceMicro,
+    });
   }
 }
 
