@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { OrderLineRequest } from '@starport/schemas';
 import { queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
-import { grantShips } from '../../assets/index.ts';
+import { grantShips, lockShip } from '../../assets/index.ts';
 import { blindBoxes, houseUnits, houseUnitTypes, marketplaceListings, ships } from '../../../db/schema/index.ts';
 import type { OrdersService } from '../orders.service.ts';
 import { setBoxTiers } from '../orders.fixtures.ts';
@@ -88,6 +88,17 @@ export async function ownShip(db: Db, userId: string, shipId: number): Promise<n
     grantShips(tx, { userId, source: 'grant', orderLineId: null, copies: [{ shipId, copyIndex: 0 }] }),
   );
   return copy!.id;
+}
+
+/**
+ * Makes a ship listing a player's: the seller gets a copy of its ship, locked 'listed', and
+ * the listing names that copy (as POST /api/marketplace/listing does). Returns the copy's id.
+ */
+export async function ownListedCopy(db: Db, sellerId: string, listingId: string): Promise<number> {
+  const copy = await ownShip(db, sellerId, await shipOfListing(db, listingId));
+  await db.transaction((tx) => lockShip(tx, { userId: sellerId, ownedShipId: copy, to: 'listed' }));
+  await db.execute(sql`UPDATE marketplace_listings SET owned_ship_id = ${copy} WHERE id = ${Number(listingId)}`);
+  return copy;
 }
 
 export async function shipOfListing(db: DbOrTx, listingId: string): Promise<number> {

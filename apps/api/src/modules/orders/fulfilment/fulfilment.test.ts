@@ -17,7 +17,7 @@ import {
   addUnitListing,
   holdingsOf,
   nextNonceOf,
-  ownShip,
+  ownListedCopy,
   paidOrder,
   shipOfListing,
   statusOf,
@@ -181,7 +181,7 @@ describe('order fulfilment: a paid order grants what it bought, once', () => {
       { id: FRONTIER, total: 2, object: 'blindbox' },
     ]);
     const listing = await addListing(database.db, { sellMicro: 30n * USD, sellerId: seller });
-    await ownShip(database.db, seller, await shipOfListing(database.db, listing.id));
+    await ownListedCopy(database.db, seller, listing.id);
     const bought = await paidOrder(orders, buyer, [{ id: listing.id, total: 1, object: 'listing' }]);
     const tiersBefore = await tiersOf(database.db, 'frontier');
     const shipsBefore = await count(sql`SELECT count(*)::int AS n FROM ships`);
@@ -210,7 +210,7 @@ describe('order fulfilment: a paid order grants what it bought, once', () => {
     const seller = await addPlayer(database.db, 'market-seller');
     const shipListing = await addListing(database.db, { sellMicro: 55n * USD, sellerId: seller });
     const shipId = await shipOfListing(database.db, shipListing.id);
-    const sellerRow = await ownShip(database.db, seller, shipId);
+    const sellerRow = await ownListedCopy(database.db, seller, shipListing.id);
     const pack = await addListing(database.db, { sellMicro: 9n * USD, sellerId: seller, kind: 'dnc' });
     const unit = await addUnitListing(database.db, 7, seller);
 
