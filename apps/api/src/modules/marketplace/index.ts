@@ -6,6 +6,7 @@
 export { listingForSale, type ListingForSale } from './listing-for-sale.ts';
 export { relistListings, reserveListing, sellListing } from './listing-sale.ts';
 export { settleSale } from './sale-settlement.ts';
+export { listDnc, listShip } from './player-listings.ts';
 export { priceHistory, type ItemRef } from './price-history.ts';
 export { marketplaceRoutes } from './marketplace.routes.ts';
 export { myListingRoutes, playerListingRoutes } from './player-listings.routes.ts';
