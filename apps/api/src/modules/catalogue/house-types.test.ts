@@ -42,7 +42,7 @@ describe('house types: the listing each type links to', () => {
 
   it('answers null for a type with nothing for sale, and ignores sold listings', async () => {
     await queryRows(t.database.db, sql`
-      UPDATE marketplace_listings SET status = 'cancelled'
+      UPDATE marketplace_listings SET status = 'cancelled', ended_at = now()
       WHERE status = 'listed' AND house_unit_id IN (SELECT apartment FROM house_units WHERE type = 5)`);
     const five = (await houseTypes()).find((d) => d.type === 5);
     expect(five).toMatchObject({ listed: 0, cheapest_listing_id: null });

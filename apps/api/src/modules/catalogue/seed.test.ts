@@ -112,9 +112,9 @@ describe('demo catalogue seed', () => {
       expect(drift).toEqual([]);
     };
     await check();
-    await a.db.execute(sql`UPDATE marketplace_listings SET status = 'cancelled' WHERE status = 'listed' AND id % 7 = 0`);
+    await a.db.execute(sql`UPDATE marketplace_listings SET status = 'cancelled', ended_at = now() WHERE status = 'listed' AND id % 7 = 0`);
     await check();
-    await a.db.execute(sql`UPDATE marketplace_listings SET status = 'listed' WHERE status = 'cancelled' AND id % 2 = 0`);
+    await a.db.execute(sql`UPDATE marketplace_listings SET status = 'listed', ended_at = NULL WHERE status = 'cancelled' AND id % 2 = 0`);
     await check();
     await a.db.execute(sql`DELETE FROM marketplace_listings WHERE status = 'cancelled'`);
     await check();

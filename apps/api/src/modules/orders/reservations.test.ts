@@ -204,7 +204,7 @@ describe('orders hold marketplace listings and blind-box tiers (decision 0018)',
     it('a listing no longer reserved at payment (an operator withdrew it): paid, no sale, flagged for review', async () => {
       const item = await addListing(db(), { sellMicro: 40n * USD });
       const order = await orders.openOrder(buyer, [listing(item.id)], 'card');
-      await db().execute(sql`UPDATE marketplace_listings SET status = 'cancelled' WHERE id = ${Number(item.id)}`);
+      await db().execute(sql`UPDATE marketplace_listings SET status = 'cancelled', ended_at = now() WHERE id = ${Number(item.id)}`);
       expect(await paid(order, 'evt_withdrawn')).toBe('paid');
       expect(await sales(item.id)).toEqual([]);
       const [row] = await queryRows<{ status: string; needs_review: boolean }>(
