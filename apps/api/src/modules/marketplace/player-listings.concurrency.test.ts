@@ -134,8 +134,8 @@ describe('on PostgreSQL: players’ listings raced by sellers, buyers, expiries 
     const seller = await player('canceller');
     const buyer = await player('cbuyer');
     await giveDnc(seller, 20 * 10);
-    const ships = [];
-    const packs = [];
+    const ships: { id: number; copy: number }[] = [];
+    const packs: number[] = [];
     for (let i = 0; i < 20; i++) ships.push(await shipListing(seller));
     for (let i = 0; i < 20; i++) packs.push(await listDnc(dbA, { sellerId: seller, dnc: 10, priceMicro: 5n * USD, expiresInDays: null }));
     expect(await dncBalance(dbA, seller)).toBe(0);
@@ -234,7 +234,7 @@ describe('on PostgreSQL: players’ listings raced by sellers, buyers, expiries 
 
   it('twenty buyers for each of five listings at once: exactly one order per listing, the rest 409', async () => {
     const seller = await player('popular');
-    const buyers = [];
+    const buyers: string[] = [];
     for (let i = 0; i < 20; i++) buyers.push(await player('rush'));
     await giveDnc(seller, 50);
     const listings = [(await shipListing(seller)).id, (await shipListing(seller)).id, (await shipListing(seller)).id];
@@ -392,7 +392,7 @@ describe('on PostgreSQL: players’ listings raced by sellers, buyers, expiries 
   });
 
   it('DNC listings that together exceed the balance, at once: exactly one is made, the balance never below zero; escrow back once', async () => {
-    const sellers = [];
+    const sellers: string[] = [];
     for (let i = 0; i < 10; i++) sellers.push(await player('dncseller'));
     for (const s of sellers) await giveDnc(s, 100);
     const made = await Promise.all(
@@ -453,7 +453,7 @@ describe('on PostgreSQL: players’ listings raced by sellers, buyers, expiries 
 
   it('a sale paid twice (same and another event) and fulfilled by two workers at once: proceeds once, the listed copy moves once, one e-mail', async () => {
     const seller = await player('merchant');
-    const buyers = [];
+    const buyers: string[] = [];
     for (let i = 0; i < 8; i++) buyers.push(await player('collector'));
     const shipId = await addShip(dbA);
     // Two copies of the same ship per sale: only the listed one may leave the seller.
