@@ -7,7 +7,7 @@ import { addPlayer, addShip } from '../../../test/catalogue-fixtures.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { openDatabase, queryRows, type Database, type Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { creditDnc, dncBalance, grantShips } from '../assets/index.ts';
+import { creditDnc, debitDnc, dncBalance, grantShips } from '../assets/index.ts';
 import { ORDER_FULFIL_JOB, OrdersService, ordersJobs } from '../orders/index.ts';
 import { listingExpiryJob } from './listing-expiry-job.ts';
 import { cancelListing, listDnc, listShip, repriceListing } from './player-listings.ts';
@@ -278,6 +278,11 @@ describe('on PostgreSQL: players’ listings raced by sellers, buyers, expiries 
       const ship = await shipListing(seller, 20n * USD, 1);
       const pack = await listDnc(dbA, { sellerId: seller, dnc: 30, priceMicro: 20n * USD, expiresInDays: 1 });
       await dbA.execute(sql`UPDATE marketplace_listings SET expires_at = now() - interval '1 second' WHERE id IN (${ship.id}, ${pack})`);
+      // Before its job ran: no purchase can take it.
+      const early = await settle([ship.id, pack].flatMap((id) => [a.openOrder(buyer, [listingLine(id)], 'card'), b.openOrder(buyer, [listingLine(id)], 'card')]));
+      expect(early.ok).toEqual([]);
+      expect(early.refused.map((e) => [e.status, e.message])).toEqual(Array(4).fill([409, 'This item is no longer for sale.']));
+      expect((await listingRow(dbA, ship.id)).status).toBe('listed');
       // Purchases and the expiry jobs, all at once on both pools.
       const r = await settle<unknown>([
         ...[ship.id, pack].flatMap((id) => [a.openOrder(buyer, [listingLine(id)], 'card'), b.openOrder(buyer, [listingLine(id)], 'card')]),
@@ -427,6 +432,25 @@ describe('on PostgreSQL: players’ listings raced by sellers, buyers, expiries 
       expect(r.ok).toEqual([made[i]!.ok[0]]);
       expect(r.refused.map((e) => [e.status, e.message])).toEqual([[409, 'This listing has ended.']]);
       expect(await dncBalance(dbA, sellers[i]!)).toBe(100);
+    }
+
+    // A listing and another spend of the same DNC at once (listings alone also queue on the list
+    // totals' row; a plain debit does not): one of the two, never below zero.
+    const spends = await Promise.all(
+      sellers.map(async (sellerId, i) => {
+        const [listing, spend] = await Promise.all([
+          attempt(listDnc(i % 2 ? dbA : dbB, { sellerId, dnc: 60, priceMicro: 12n * USD, expiresInDays: null })),
+          roundTrips(i % 2 ? dbB : dbA, i % 4).then(() =>
+            (i % 2 ? dbB : dbA).transaction((tx) => debitDnc(tx, { userId: sellerId, amount: 60, reason: 'another spend' })),
+          ),
+        ]);
+        return { listing, spend };
+      }),
+    );
+    for (const [i, { listing, spend }] of spends.entries()) {
+      expect([listing.ok, spend.ok].filter(Boolean), sellers[i]).toHaveLength(1);
+      if (!listing.ok) expect([listing.error.status, listing.error.message]).toEqual([400, 'Please enter total DNC to sell less than 40']);
+      expect(await dncBalance(dbA, sellers[i]!)).toBe(40);
     }
   });
 
