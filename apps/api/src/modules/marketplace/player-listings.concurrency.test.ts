@@ -114,6 +114,8 @@ describe('on PostgreSQL: players’ listings raced by sellers, buyers, expiries 
     await database?.close();
   });
 
+  /** Round `i` of a race delays its first side by 0..3 round trips, then its second side by 0..3. */
+  const lag = (i: number, side: 'first' | 'second') => roundTrips(i % 2 ? dbB : dbA, (i % 8 < 4) === (side === 'first') ? i % 4 : 0);
   const player = (name: string) => addPlayer(dbA, `${name}${++seq}`);
   /** `n` copies of one new ship for `userId`, available; returns the copies' ids. */
   async function ownCopies(userId: string, n = 1, shipId?: number): Promise<number[]> {
@@ -144,8 +146,9 @@ describe('on PostgreSQL: players’ listings raced by sellers, buyers, expiries 
     const races = await Promise.all(
       all.map(async (id, i) => {
         const [cancel, order] = await Promise.all([
-          attempt(cancelListing(i % 2 ? dbA : dbB, seller, String(id))),
-          attempt((i % 2 ? b : a).openOrder(buyer, [listingLine(id)], 'card')),
+          // One side or the other a few round trips late on some rounds, so that either may come first.
+          attempt(lag(i, 'first').then(() => cancelListing(i % 2 ? dbA : dbB, seller, String(id)))),
+          attempt(lag(i, 'second').then(() => (i % 2 ? b : a).openOrder(buyer, [listingLine(id)], 'card'))),
         ]);
         return { id, cancel, order };
       }),
@@ -193,9 +196,9 @@ describe('on PostgreSQL: players’ listings raced by sellers, buyers, expiries 
     const races = await Promise.all(
       listings.map(async (id, i) => {
         const [reprice, order] = await Promise.all([
-          // A few round trips first on some rounds, so that either may come first.
-          attempt(roundTrips(i % 2 ? dbA : dbB, i % 4).then(() => repriceListing(i % 2 ? dbA : dbB, seller, String(id), newPrice))),
-          attempt((i % 2 ? b : a).openOrder(buyer, [listingLine(id, oldPrice)], 'card')),
+          // One side or the other a few round trips late on some rounds, so that either may come first.
+          attempt(lag(i, 'first').then(() => repriceListing(i % 2 ? dbA : dbB, seller, String(id), newPrice))),
+          attempt(lag(i, 'second').then(() => (i % 2 ? b : a).openOrder(buyer, [listingLine(id, oldPrice)], 'card'))),
         ]);
         return { id, reprice, order };
       }),
