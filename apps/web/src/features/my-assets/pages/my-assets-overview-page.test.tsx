@@ -7,7 +7,7 @@ import MyAssetsOverviewPage from './my-assets-overview-page.tsx';
 
 const WAIT = { timeout: 30_000 };
 
-type Holdings = { assets?: unknown[]; dnc?: number; listed?: number; listings?: unknown[] };
+type Holdings = { assets?: readonly unknown[]; dnc?: number; listed?: number; listings?: readonly unknown[] };
 
 function renderOverview(h: Holdings = {}) {
   mockFetch((call) => {
