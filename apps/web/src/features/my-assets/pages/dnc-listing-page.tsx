@@ -2,7 +2,7 @@ import type { MyListing } from '@starport/schemas';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { useDncListingInfo } from '../api/get-dnc-listing-info.ts';
 import { useMyListings } from '../api/get-my-listings.ts';
 import { CancelListingDialog } from '../components/cancel-listing-dialog.tsx';
@@ -37,7 +37,7 @@ export default function DncListingPage() {
       {info.isError ? (
         <LoadError title="Your DNC balance could not be loaded" query={info} />
       ) : !info.data ? (
-        <Spinner label="Loading your DNC…" />
+        <LoadingBlock label="Loading your DNC…" />
       ) : (
         <section className="my-assets-dnc" aria-labelledby="dnc-balance-title">
           <h2 id="dnc-balance-title">Your DNC</h2>
@@ -70,7 +70,7 @@ export default function DncListingPage() {
         {active.isError ? (
           <LoadError title="Your listings could not be loaded" query={active} />
         ) : !active.data ? (
-          <Spinner label="Loading your listings…" />
+          <LoadingBlock label="Loading your listings…" />
         ) : dncListings.length === 0 ? (
           <p className="my-assets-muted">You have no DNC on sale.</p>
         ) : (

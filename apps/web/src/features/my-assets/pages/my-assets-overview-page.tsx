@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { readListFilters } from '../../../lib/list-filters.ts';
 import { useDncListingInfo } from '../api/get-dnc-listing-info.ts';
 import { useMyAssets } from '../api/get-my-assets.ts';
@@ -32,7 +32,7 @@ export default function MyAssetsOverviewPage() {
   if (failed) {
     body = <LoadError title="Your assets could not be loaded" query={failed} />;
   } else if (!assets.data || !dnc.data || !listings.data || !proceeds.data) {
-    body = <Spinner label="Loading your assets…" />;
+    body = <LoadingBlock label="Loading your assets…" />;
   } else {
     const ownsNothing = assets.data.total === 0 && dnc.data.amount === 0 && dnc.data.listed === 0 && listings.data.total === 0;
     body = ownsNothing ? (

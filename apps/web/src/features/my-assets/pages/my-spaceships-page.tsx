@@ -2,6 +2,7 @@ import type { MyAsset } from '@starport/schemas';
 import { MY_ASSETS_PAGE_SIZE } from '@starport/schemas/my-assets-rules';
 import { useMemo, useState, type ReactNode } from 'react';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { checkListFilters, type FilterProblems } from '../../../lib/list-filter-problems.ts';
 import { useListFilters, type ListFilters } from '../../../lib/list-filters.ts';
@@ -38,7 +39,7 @@ export default function MySpaceshipsPage({ renderFilters }: { renderFilters: Fil
 
   let body;
   if (query.isPending) {
-    body = <div className="my-assets-grid__skeleton" aria-hidden="true" data-testid="assets-loading" />;
+    body = <LoadingBlock label="Loading your ships…" />;
   } else if (query.isError) {
     body = <LoadError title="Your spaceships could not be loaded" query={query} />;
   } else if (query.data.total === 0) {

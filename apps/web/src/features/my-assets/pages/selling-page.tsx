@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { useMyListings } from '../api/get-my-listings.ts';
 import { useProceeds } from '../api/get-proceeds.ts';
 import { CancelListingDialog } from '../components/cancel-listing-dialog.tsx';
@@ -86,7 +86,7 @@ function ListingsView({ status, page, onPage, onNotice }: ListingsViewProps) {
 
   let body;
   if (query.isError) body = <LoadError title="Your listings could not be loaded" query={query} />;
-  else if (!query.data) body = <Spinner label="Loading your listings…" />;
+  else if (!query.data) body = <LoadingBlock label="Loading your listings…" />;
   else if (query.data.total === 0)
     body = <p className="my-assets-muted">{active ? 'You have nothing on sale.' : 'Nothing you listed has sold yet.'}</p>;
   else
@@ -116,7 +116,7 @@ function ProceedsView({ page, onPage }: { page: number; onPage: (page: number) =
   const query = useProceeds(page);
   let body;
   if (query.isError) body = <LoadError title="Your proceeds could not be loaded" query={query} />;
-  else if (!query.data) body = <Spinner label="Loading your proceeds…" />;
+  else if (!query.data) body = <LoadingBlock label="Loading your proceeds…" />;
   else
     body = (
       <>
