@@ -32,7 +32,13 @@ export function unitPieces(id: string, pieces: number) {
   return ship(`unit-${id}`, { kind: 'house_unit', name: `Apart ${id}`, element: null, rarity: null, pieces });
 }
 
-export const assetsPage = (data: readonly unknown[], total = data.length, page = 1) => ({ error: false, data, total, page, limit: 20 });
+export const assetsPage = (data: readonly unknown[], total = data.length, page = 1) => ({
+  error: false,
+  data,
+  total,
+  page,
+  limit: 20,
+});
 
 export const dncInfo = (amount: number, listed = 0) => ({ error: false, amount, listed });
 
@@ -57,7 +63,13 @@ export function myListing(id: string, overrides: Overrides = {}) {
   };
 }
 
-export const listingsPage = (data: readonly unknown[], total = data.length, page = 1) => ({ error: false, data, total, page, limit: 20 });
+export const listingsPage = (data: readonly unknown[], total = data.length, page = 1) => ({
+  error: false,
+  data,
+  total,
+  page,
+  limit: 20,
+});
 
 export const proceedsPage = (data: unknown[], proceedsMicro = '0', feesMicro = '0') => ({
   error: false,

@@ -50,21 +50,26 @@ describe('My spaceships: filters and pages in the URL', { timeout: 60_000 }, () 
       }),
     );
     // Human, AI and Alien only: ships of the game; no DNC pack filter on owned ships.
-    expect(within(filters).getAllByRole('checkbox').slice(0, 3).map((c) => c.parentElement?.textContent)).toEqual([
-      'Human',
-      'AI',
-      'Alien',
-    ]);
+    expect(
+      within(filters)
+        .getAllByRole('checkbox')
+        .slice(0, 3)
+        .map((c) => c.parentElement?.textContent),
+    ).toEqual(['Human', 'AI', 'Alien']);
   });
 
   it('shows pages 12 to 28 around page 20 of 50, and a page press goes to the address and the API', async () => {
-    const { calls } = mockFetch((call) => json(200, assetsPage([ship(queryOf(call.url).page ?? '1')], 1000, Number(queryOf(call.url).page))));
+    const { calls } = mockFetch((call) =>
+      json(200, assetsPage([ship(queryOf(call.url).page ?? '1')], 1000, Number(queryOf(call.url).page))),
+    );
     const { router } = renderAt('/my-assets/spaceships?rarity=epic&page=20');
     await screen.findAllByTestId('asset-card', undefined, WAIT);
     expect(lastQuery(calls)).toMatchObject({ rarity: 'epic', page: '20', limit: '20' });
 
     const pager = screen.getByRole('navigation', { name: 'Pages' });
-    const numbers = within(pager).getAllByRole('button', { name: /^Page / }).map((b) => Number(b.textContent));
+    const numbers = within(pager)
+      .getAllByRole('button', { name: /^Page / })
+      .map((b) => Number(b.textContent));
     expect(numbers).toEqual(Array.from({ length: 17 }, (_, i) => 12 + i));
     expect(within(pager).getByRole('button', { name: 'Page 20' }).getAttribute('aria-current')).toBe('page');
 
@@ -73,9 +78,11 @@ describe('My spaceships: filters and pages in the URL', { timeout: 60_000 }, () 
     await waitFor(() => expect(lastQuery(calls)).toMatchObject({ rarity: 'epic', page: '28' }), WAIT);
     const moved = screen.getByRole('navigation', { name: 'Pages' });
     await waitFor(() =>
-      expect(within(moved).getAllByRole('button', { name: /^Page / }).map((b) => Number(b.textContent))).toEqual(
-        Array.from({ length: 17 }, (_, i) => 20 + i),
-      ),
+      expect(
+        within(moved)
+          .getAllByRole('button', { name: /^Page / })
+          .map((b) => Number(b.textContent)),
+      ).toEqual(Array.from({ length: 17 }, (_, i) => 20 + i)),
     );
   });
 

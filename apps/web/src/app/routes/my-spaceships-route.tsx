@@ -7,7 +7,13 @@ import MySpaceshipsPage, { type FiltersSlot } from '../../features/my-assets/pag
  * import each other, so the page is composed here. Price is what the player paid.
  */
 const filters: FiltersSlot = ({ filters: current, problems, onChange }) => (
-  <FilterPanel filters={current} elements={ELEMENT_FILTERS} rarities={RARITY_FILTERS} onChange={onChange} problems={problems} />
+  <FilterPanel
+    filters={current}
+    elements={ELEMENT_FILTERS}
+    rarities={RARITY_FILTERS}
+    onChange={onChange}
+    problems={problems}
+  />
 );
 
 export default function MySpaceshipsRoute() {

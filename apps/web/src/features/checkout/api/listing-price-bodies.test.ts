@@ -16,7 +16,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the buyer’s expected price on a listing', () => {
   it('card: the listing line carries price_micro', async () => {
-    const { calls } = mockFetch(() => json(200, { error: false, msg: 'ok', data: 'https://pay.example', order: 'SP-1' }));
+    const { calls } = mockFetch(() =>
+      json(200, { error: false, msg: 'ok', data: 'https://pay.example', order: 'SP-1' }),
+    );
     await buyListingByCard(listing);
     expect(calls.map((c) => c.body)).toEqual([
       { type: 2, items: [{ id: '7001', object: 'listing', total: 1, price_micro: '321450000' }] },
@@ -26,8 +28,16 @@ describe('the buyer’s expected price on a listing', () => {
   it('widget: the item body names the listing and carries price_micro', async () => {
     const { calls } = mockFetch(() =>
       json(200, {
-        error: false, tid: 'SP-1', partnerID: 'p', commodity: 'USDC', network: 'base', origin: 'https://w.example',
-        signedData: {}, totalUSD: 321.45, click_id: 'SP-1', item_name: 'Spaceship',
+        error: false,
+        tid: 'SP-1',
+        partnerID: 'p',
+        commodity: 'USDC',
+        network: 'base',
+        origin: 'https://w.example',
+        signedData: {},
+        totalUSD: 321.45,
+        click_id: 'SP-1',
+        item_name: 'Spaceship',
       }),
     );
     await openItemWidgetPayment(listing.id, { price_micro: listing.sell_price_micro });

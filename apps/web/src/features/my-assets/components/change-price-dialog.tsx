@@ -21,7 +21,9 @@ type ChangePriceDialogProps = {
  * take hold of the listing meanwhile: the server's 409 sentence is shown in the dialog.
  */
 export function ChangePriceDialog({ listing, onClose, onChanged }: ChangePriceDialogProps) {
-  return listing ? <OpenChangePriceDialog key={listing._id} listing={listing} onClose={onClose} onChanged={onChanged} /> : null;
+  return listing ? (
+    <OpenChangePriceDialog key={listing._id} listing={listing} onClose={onClose} onChanged={onChanged} />
+  ) : null;
 }
 
 function OpenChangePriceDialog({ listing, onClose, onChanged }: ChangePriceDialogProps & { listing: MyListing }) {
@@ -39,7 +41,8 @@ function OpenChangePriceDialog({ listing, onClose, onChanged }: ChangePriceDialo
           onChanged(answer.msg);
           onClose();
         },
-        onError: (error) => errors.refuseFromServer(fieldOfListingRefusal(error, [[/price/i, 'price']]), messageOf(error)),
+        onError: (error) =>
+          errors.refuseFromServer(fieldOfListingRefusal(error, [[/price/i, 'price']]), messageOf(error)),
       },
     );
   };

@@ -7,7 +7,13 @@ import { useFormErrors } from '../../../components/ui/use-form-errors.ts';
 import { messageOf } from '../../../lib/api-error.ts';
 import { useListDnc } from '../api/list-dnc.ts';
 import { formatDnc } from '../model/labels.ts';
-import { dncAmountOf, dncAmountProblem, expiresInDaysOf, fieldOfListingRefusal, priceProblem } from '../model/listing-form.ts';
+import {
+  dncAmountOf,
+  dncAmountProblem,
+  expiresInDaysOf,
+  fieldOfListingRefusal,
+  priceProblem,
+} from '../model/listing-form.ts';
 import { PriceFields } from './price-fields.tsx';
 
 type ListDncDialogProps = {

@@ -42,7 +42,8 @@ function OpenListShipDialog({ asset, onClose, onListed }: ListShipDialogProps & 
           onListed(answer.msg);
           onClose();
         },
-        onError: (error) => errors.refuseFromServer(fieldOfListingRefusal(error, [[/price/i, 'price']]), messageOf(error)),
+        onError: (error) =>
+          errors.refuseFromServer(fieldOfListingRefusal(error, [[/price/i, 'price']]), messageOf(error)),
       },
     );
   };

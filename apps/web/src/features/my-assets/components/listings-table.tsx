@@ -50,7 +50,13 @@ export function ListingsTable({ listings, onChangePrice, onCancel, caption }: Li
       </thead>
       <tbody>
         {listings.map((listing) => (
-          <ListingRow key={listing._id} listing={listing} onChangePrice={onChangePrice} onCancel={onCancel} actions={actions} />
+          <ListingRow
+            key={listing._id}
+            listing={listing}
+            onChangePrice={onChangePrice}
+            onCancel={onCancel}
+            actions={actions}
+          />
         ))}
       </tbody>
     </table>
@@ -70,22 +76,36 @@ function ListingRow({ listing, onChangePrice, onCancel, actions }: RowProps) {
           <span data-testid="listing-name">{listingTitle(listing)}</span>
         </span>
       </th>
-      <td data-label="Price" data-testid="listing-price">{formatMicro(listing.price_micro)}</td>
+      <td data-label="Price" data-testid="listing-price">
+        {formatMicro(listing.price_micro)}
+      </td>
       <td data-label="Fee">{formatMicro(listing.fee_micro)}</td>
       <td data-label="You receive">{formatMicro(listing.net_micro)}</td>
       <td data-label="Listed">{formatWhen(listing.listed_at)}</td>
       <td data-label="Expires">{listing.expires_at ? formatWhen(listing.expires_at) : 'No expiry'}</td>
-      <td data-label="Status" data-testid="listing-status">{statusText(listing)}</td>
+      <td data-label="Status" data-testid="listing-status">
+        {statusText(listing)}
+      </td>
       {actions && (
         <td data-label="Actions">
           <div className="my-assets-table__actions">
             {onChangePrice && (
-              <Button variant="secondary" disabled={held} aria-describedby={held ? heldId : undefined} onClick={() => onChangePrice(listing)}>
+              <Button
+                variant="secondary"
+                disabled={held}
+                aria-describedby={held ? heldId : undefined}
+                onClick={() => onChangePrice(listing)}
+              >
                 Change price
               </Button>
             )}
             {onCancel && (
-              <Button variant="danger" disabled={held} aria-describedby={held ? heldId : undefined} onClick={() => onCancel(listing)}>
+              <Button
+                variant="danger"
+                disabled={held}
+                aria-describedby={held ? heldId : undefined}
+                onClick={() => onCancel(listing)}
+              >
                 Cancel listing
               </Button>
             )}

@@ -28,7 +28,9 @@ export function ProceedsTable({ entries }: { entries: Entry[] }) {
             </th>
             <td data-label="Price">{formatMicro(entry.price_micro)}</td>
             <td data-label="Fee">{formatMicro(entry.fee_micro)}</td>
-            <td data-label="You received" data-testid="proceeds-net">{formatMicro(entry.net_micro)}</td>
+            <td data-label="You received" data-testid="proceeds-net">
+              {formatMicro(entry.net_micro)}
+            </td>
             <td data-label="Sold">{formatWhen(entry.sold_at)}</td>
           </tr>
         ))}

@@ -23,7 +23,9 @@ export const expiresInDaysOf = (value: string): number | null => (value ? Number
  * What a typed price would give: the fee and the seller's net, by the very rule the server
  * credits (listingProceeds), or the sentence saying why the price cannot be used.
  */
-export function pricePreview(text: string): { feeMicro: bigint; netMicro: bigint; priceMicro: bigint } | { message: string } {
+export function pricePreview(
+  text: string,
+): { feeMicro: bigint; netMicro: bigint; priceMicro: bigint } | { message: string } {
   const read = readListingPrice(text);
   if (typeof read !== 'bigint') return read;
   return { priceMicro: read, ...listingProceeds(read) };
@@ -65,7 +67,10 @@ export function previewText(text: string): string {
  * the price ("The price …") or the amount ("… DNC …"); anything else (a 409 of a held listing,
  * the network) is about no one field and goes to the form's alert.
  */
-export function fieldOfListingRefusal<Field extends string>(error: unknown, rules: [RegExp, Field][]): Field | undefined {
+export function fieldOfListingRefusal<Field extends string>(
+  error: unknown,
+  rules: [RegExp, Field][],
+): Field | undefined {
   if (!isApiError(error) || error.status !== 400) return undefined;
   return rules.find(([pattern]) => pattern.test(error.msg))?.[1];
 }

@@ -53,7 +53,9 @@ describe('DNC listing', { timeout: 60_000 }, () => {
     fireEvent.change(fieldLabelled('DNC to sell'), { target: { value: '501' } });
     fireEvent.change(fieldLabelled('Price for the lot (USD)'), { target: { value: '50' } });
     submit(dialog);
-    await waitFor(() => expect(errorOf(fieldLabelled('DNC to sell'))).toBe('Please enter total DNC to sell less than 500'));
+    await waitFor(() =>
+      expect(errorOf(fieldLabelled('DNC to sell'))).toBe('Please enter total DNC to sell less than 500'),
+    );
     expect(errorOf(fieldLabelled('Price for the lot (USD)'))).toBeNull();
     expect(posts(calls)).toHaveLength(0);
   });
@@ -64,7 +66,9 @@ describe('DNC listing', { timeout: 60_000 }, () => {
     fireEvent.change(fieldLabelled('DNC to sell'), { target: { value: '0' } });
     fireEvent.change(fieldLabelled('Price for the lot (USD)'), { target: { value: '0' } });
     submit(dialog);
-    await waitFor(() => expect(errorOf(fieldLabelled('DNC to sell'))).toBe('Enter how much DNC to sell: it cannot be 0.'));
+    await waitFor(() =>
+      expect(errorOf(fieldLabelled('DNC to sell'))).toBe('Enter how much DNC to sell: it cannot be 0.'),
+    );
     expect(errorOf(fieldLabelled('Price for the lot (USD)'))).toBe('The price cannot be 0.');
     expect(document.activeElement).toBe(fieldLabelled('DNC to sell'));
     // Editing a field clears its own error only.
@@ -81,7 +85,9 @@ describe('DNC listing', { timeout: 60_000 }, () => {
     const dialog = await openDialog();
     fireEvent.change(fieldLabelled('DNC to sell'), { target: { value: '500' } });
     fireEvent.change(fieldLabelled('Price for the lot (USD)'), { target: { value: '50' } });
-    expect(within(dialog).getByTestId('fee-preview').textContent).toBe('Marketplace fee (5%): $2.500 · You receive: $47.500');
+    expect(within(dialog).getByTestId('fee-preview').textContent).toBe(
+      'Marketplace fee (5%): $2.500 · You receive: $47.500',
+    );
     fireEvent.change(within(dialog).getByLabelText('Listing ends'), { target: { value: '30' } });
     submit(dialog);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
@@ -107,6 +113,8 @@ describe('DNC listing', { timeout: 60_000 }, () => {
     await screen.findByTestId('dnc-balance', undefined, WAIT);
     const open = screen.getByRole('button', { name: 'List DNC for sale' }) as HTMLButtonElement;
     expect(open.disabled).toBe(true);
-    expect(document.getElementById(open.getAttribute('aria-describedby')!)?.textContent).toBe('You have no DNC free to list.');
+    expect(document.getElementById(open.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'You have no DNC free to list.',
+    );
   });
 });

@@ -52,10 +52,14 @@ export default function DncListingPage() {
             </div>
           </dl>
           <p className="my-assets-muted">
-            Other players buy your DNC as one lot at the price you set. The marketplace keeps a {FEE_PERCENT} fee
-            when it sells; until then the DNC is held in the listing.
+            Other players buy your DNC as one lot at the price you set. The marketplace keeps a {FEE_PERCENT} fee when
+            it sells; until then the DNC is held in the listing.
           </p>
-          <Button onClick={() => setListing(true)} disabled={balance === 0} aria-describedby={balance === 0 ? 'no-dnc-note' : undefined}>
+          <Button
+            onClick={() => setListing(true)}
+            disabled={balance === 0}
+            aria-describedby={balance === 0 ? 'no-dnc-note' : undefined}
+          >
             List DNC for sale
           </Button>
           {balance === 0 && (
@@ -74,7 +78,12 @@ export default function DncListingPage() {
         ) : dncListings.length === 0 ? (
           <p className="my-assets-muted">You have no DNC on sale.</p>
         ) : (
-          <ListingsTable caption="Your DNC on sale" listings={dncListings} onChangePrice={setRepricing} onCancel={setCancelling} />
+          <ListingsTable
+            caption="Your DNC on sale"
+            listings={dncListings}
+            onChangePrice={setRepricing}
+            onCancel={setCancelling}
+          />
         )}
       </section>
       <ListDncDialog open={listing} balance={balance} onClose={() => setListing(false)} onListed={setNotice} />

@@ -1,7 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../../test/fetch-mock.ts';
-import { assetsPage, dncInfo, listingsPage, myListing, pathOf, proceedsPage, ship } from '../../../test/my-assets-fixtures.ts';
+import {
+  assetsPage,
+  dncInfo,
+  listingsPage,
+  myListing,
+  pathOf,
+  proceedsPage,
+  ship,
+} from '../../../test/my-assets-fixtures.ts';
 import { page, renderRoutes } from '../../../test/render.tsx';
 import MyAssetsOverviewPage from './my-assets-overview-page.tsx';
 
@@ -53,11 +61,13 @@ describe('My Assets overview', { timeout: 60_000 }, () => {
   it('shows the DNC balance, the counts and the proceeds total, each linking to its page', async () => {
     renderOverview({ assets: [ship('1'), ship('2')], dnc: 1500, listed: 300, listings: [myListing('L1')] });
     await screen.findAllByTestId('my-assets-summary', undefined, WAIT);
-    const summary = screen.getAllByTestId('my-assets-summary').map((item) => [
-      item.querySelector('.my-assets-summary__label')?.textContent,
-      item.querySelector('.my-assets-summary__value')?.textContent,
-      within(item).getByRole('link').getAttribute('href'),
-    ]);
+    const summary = screen
+      .getAllByTestId('my-assets-summary')
+      .map((item) => [
+        item.querySelector('.my-assets-summary__label')?.textContent,
+        item.querySelector('.my-assets-summary__value')?.textContent,
+        within(item).getByRole('link').getAttribute('href'),
+      ]);
     expect(summary).toEqual([
       ['Ships and units', '2', '/my-assets/spaceships'],
       ['DNC balance', '1,500 DNC', '/my-assets/dnc-listing'],

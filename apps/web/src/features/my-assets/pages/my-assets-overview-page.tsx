@@ -34,15 +34,36 @@ export default function MyAssetsOverviewPage() {
   } else if (!assets.data || !dnc.data || !listings.data || !proceeds.data) {
     body = <LoadingBlock label="Loading your assets…" />;
   } else {
-    const ownsNothing = assets.data.total === 0 && dnc.data.amount === 0 && dnc.data.listed === 0 && listings.data.total === 0;
+    const ownsNothing =
+      assets.data.total === 0 && dnc.data.amount === 0 && dnc.data.listed === 0 && listings.data.total === 0;
     body = ownsNothing ? (
       <OwnsNothing text="You do not own any ships, units or DNC yet, and you have nothing on sale. Get your first ship in the Shop, or buy one from other players on the Marketplace." />
     ) : (
       <ul className="my-assets-summary">
-        <Summary label="Ships and units" value={String(assets.data.total)} href={myAssetsPaths.spaceships} link="See your spaceships" />
-        <Summary label="DNC balance" value={formatDnc(dnc.data.amount)} href={myAssetsPaths.dncListing} link="List DNC for sale" />
-        <Summary label="DNC in your listings" value={formatDnc(dnc.data.listed)} href={myAssetsPaths.dncListing} link="See your DNC listings" />
-        <Summary label="On sale now" value={String(listings.data.total)} href={myAssetsPaths.selling} link="Manage your listings" />
+        <Summary
+          label="Ships and units"
+          value={String(assets.data.total)}
+          href={myAssetsPaths.spaceships}
+          link="See your spaceships"
+        />
+        <Summary
+          label="DNC balance"
+          value={formatDnc(dnc.data.amount)}
+          href={myAssetsPaths.dncListing}
+          link="List DNC for sale"
+        />
+        <Summary
+          label="DNC in your listings"
+          value={formatDnc(dnc.data.listed)}
+          href={myAssetsPaths.dncListing}
+          link="See your DNC listings"
+        />
+        <Summary
+          label="On sale now"
+          value={String(listings.data.total)}
+          href={myAssetsPaths.selling}
+          link="Manage your listings"
+        />
         <Summary
           label="Proceeds from sales"
           value={formatMicro(proceeds.data.proceeds_micro)}

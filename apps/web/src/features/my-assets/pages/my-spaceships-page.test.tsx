@@ -11,8 +11,14 @@ const LISTED_MSG = 'Nova Lancer 1 is listed for $19.990.';
 
 const owned = [
   ship('1'),
-  ship('2', { state: 'listed', listing: { _id: 'L2', status: 'listed', price: 120.5, price_micro: '120500000', expires_at: null } }),
-  ship('3', { state: 'listed', listing: { _id: 'L3', status: 'reserved', price: 80, price_micro: '80000000', expires_at: null } }),
+  ship('2', {
+    state: 'listed',
+    listing: { _id: 'L2', status: 'listed', price: 120.5, price_micro: '120500000', expires_at: null },
+  }),
+  ship('3', {
+    state: 'listed',
+    listing: { _id: 'L3', status: 'reserved', price: 80, price_micro: '80000000', expires_at: null },
+  }),
   ship('4', { state: 'penguin' }),
   ship('5', { state: 'minted' }),
   unitPieces('7', 3),
@@ -110,7 +116,9 @@ describe('My spaceships: List for sale', { timeout: 60_000 }, () => {
     const dialog = await openPriceStep();
     const submit = within(dialog).getByRole('button', { name: 'List for sale' });
     fireEvent.click(submit);
-    await waitFor(() => expect(errorOf(fieldLabelled('Price (USD)'))).toBe('Enter a price in US dollars, like 25 or 19.99.'));
+    await waitFor(() =>
+      expect(errorOf(fieldLabelled('Price (USD)'))).toBe('Enter a price in US dollars, like 25 or 19.99.'),
+    );
     expect(document.activeElement).toBe(fieldLabelled('Price (USD)'));
     for (const [typed, message] of [
       ['0', 'The price cannot be 0.'],
@@ -133,7 +141,10 @@ describe('My spaceships: List for sale', { timeout: 60_000 }, () => {
         return json(200, listingAnswer(LISTED_MSG));
       }
       const first = listed
-        ? ship('1', { state: 'listed', listing: { _id: 'new', status: 'listed', price: 19.99, price_micro: '19990000', expires_at: null } })
+        ? ship('1', {
+            state: 'listed',
+            listing: { _id: 'new', status: 'listed', price: 19.99, price_micro: '19990000', expires_at: null },
+          })
         : ship('1');
       return json(200, assetsPage([first, ...owned.slice(1)]));
     });
@@ -147,15 +158,24 @@ describe('My spaceships: List for sale', { timeout: 60_000 }, () => {
       ['/api/marketplace/listing', { item: '1', price: '19.99', expires_in_days: 7 }],
     ]);
     expect(screen.getByRole('status').textContent).toContain(LISTED_MSG);
-    await waitFor(() => expect(within(card('Nova Lancer 1')).getByTestId('asset-state').textContent).toBe('Listed $19.990'), WAIT);
+    await waitFor(
+      () => expect(within(card('Nova Lancer 1')).getByTestId('asset-state').textContent).toBe('Listed $19.990'),
+      WAIT,
+    );
     expect(assetReads(calls).length).toBeGreaterThan(1);
   });
 
   it('no expiry is the default, sent as null', async () => {
-    const { calls } = renderPage((call) => (call.method === 'POST' ? json(200, listingAnswer(LISTED_MSG)) : json(200, assetsPage(owned))));
+    const { calls } = renderPage((call) =>
+      call.method === 'POST' ? json(200, listingAnswer(LISTED_MSG)) : json(200, assetsPage(owned)),
+    );
     const dialog = await openPriceStep();
     expect((within(dialog).getByLabelText('Listing ends') as HTMLSelectElement).value).toBe('');
-    expect(within(dialog).getAllByRole('option').map((o) => o.textContent)).toEqual(['No expiry', '1 day', '3 days', '7 days', '30 days']);
+    expect(
+      within(dialog)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['No expiry', '1 day', '3 days', '7 days', '30 days']);
     fireEvent.change(fieldLabelled('Price (USD)'), { target: { value: '25' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'List for sale' }));
     await waitFor(() => expect(posts(calls)).toHaveLength(1), WAIT);
@@ -163,14 +183,26 @@ describe('My spaceships: List for sale', { timeout: 60_000 }, () => {
   });
 
   it('a refusal of the server about the price goes on the field; another one in the dialog’s alert', async () => {
-    let answer = json(400, { error: true, code: 'BAD_REQUEST', msg: 'The price is too large (at most 1000000000 US dollars).' });
+    let answer = json(400, {
+      error: true,
+      code: 'BAD_REQUEST',
+      msg: 'The price is too large (at most 1000000000 US dollars).',
+    });
     renderPage((call) => (call.method === 'POST' ? answer : json(200, assetsPage(owned))));
     const dialog = await openPriceStep();
     fireEvent.change(fieldLabelled('Price (USD)'), { target: { value: '25' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'List for sale' }));
-    await waitFor(() => expect(errorOf(fieldLabelled('Price (USD)'))).toBe('The price is too large (at most 1000000000 US dollars).'), WAIT);
+    await waitFor(
+      () =>
+        expect(errorOf(fieldLabelled('Price (USD)'))).toBe('The price is too large (at most 1000000000 US dollars).'),
+      WAIT,
+    );
 
-    answer = json(409, { error: true, code: 'CONFLICT', msg: 'This ship is assigned to a penguin and cannot be listed.' });
+    answer = json(409, {
+      error: true,
+      code: 'CONFLICT',
+      msg: 'This ship is assigned to a penguin and cannot be listed.',
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'List for sale' }));
     const alert = await within(dialog).findByRole('alert', undefined, WAIT);
     expect(alert.textContent).toBe('This ship is assigned to a penguin and cannot be listed.');

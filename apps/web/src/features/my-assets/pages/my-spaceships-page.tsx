@@ -44,7 +44,9 @@ export default function MySpaceshipsPage({ renderFilters }: { renderFilters: Fil
     body = <LoadError title="Your spaceships could not be loaded" query={query} />;
   } else if (query.data.total === 0) {
     body = hasFilters(usable) ? (
-      <p className="my-assets-muted">None of your ships match these filters. Try a wider price range or fewer filters.</p>
+      <p className="my-assets-muted">
+        None of your ships match these filters. Try a wider price range or fewer filters.
+      </p>
     ) : (
       <OwnsNothing text="You do not own any ships or units yet." />
     );

@@ -2,7 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorOf, fieldLabelled } from '../../../test/field-errors.ts';
 import { json, mockFetch, type Call } from '../../../test/fetch-mock.ts';
-import { listingAnswer, listingsPage, myListing, pathOf, proceedsPage, queryOf } from '../../../test/my-assets-fixtures.ts';
+import {
+  listingAnswer,
+  listingsPage,
+  myListing,
+  pathOf,
+  proceedsPage,
+  queryOf,
+} from '../../../test/my-assets-fixtures.ts';
 import { page, renderRoutes } from '../../../test/render.tsx';
 import SellingPage from './selling-page.tsx';
 
@@ -10,7 +17,15 @@ const WAIT = { timeout: 30_000 };
 const HELD_MSG = 'A buyer’s checkout holds this listing until Nov 26, 2026, 6:15 PM: it cannot be changed now.';
 
 const shipListing = myListing('L1', { expires_at: '2026-12-01T10:00:00.000Z' });
-const dncListing = myListing('L2', { kind: 'dnc', name: 'DNC', dnc_amount: 250, price: 40, price_micro: '40000000', fee_micro: '2000000', net_micro: '38000000' });
+const dncListing = myListing('L2', {
+  kind: 'dnc',
+  name: 'DNC',
+  dnc_amount: 250,
+  price: 40,
+  price_micro: '40000000',
+  fee_micro: '2000000',
+  net_micro: '38000000',
+});
 const heldListing = myListing('L3', { status: 'reserved', reserved_until: '2026-11-26T18:15:00.000Z' });
 
 const writes = (calls: Call[]) => calls.filter((c) => c.method !== 'GET');
@@ -23,16 +38,31 @@ function renderPage(o: { path?: string; write?: (call: Call) => Response; listin
       return json(
         200,
         proceedsPage(
-          [{ listing_id: 'P1', name: 'Star Wren', kind: 'ship', dnc_amount: null, price_micro: '200000000', fee_micro: '10000000', net_micro: '190000000', sold_at: '2026-11-10T09:00:00.000Z' }],
+          [
+            {
+              listing_id: 'P1',
+              name: 'Star Wren',
+              kind: 'ship',
+              dnc_amount: null,
+              price_micro: '200000000',
+              fee_micro: '10000000',
+              net_micro: '190000000',
+              sold_at: '2026-11-10T09:00:00.000Z',
+            },
+          ],
           '190000000',
           '10000000',
         ),
       );
     const status = queryOf(call.url).status;
-    if (status === 'sold') return json(200, listingsPage([myListing('S1', { status: 'sold', sold_at: '2026-11-10T09:00:00.000Z' })]));
+    if (status === 'sold')
+      return json(200, listingsPage([myListing('S1', { status: 'sold', sold_at: '2026-11-10T09:00:00.000Z' })]));
     return json(200, listingsPage(o.listings ? o.listings() : [shipListing, dncListing, heldListing]));
   });
-  const view = renderRoutes([page('/my-assets/spaceships-selling', <SellingPage />)], o.path ?? '/my-assets/spaceships-selling');
+  const view = renderRoutes(
+    [page('/my-assets/spaceships-selling', <SellingPage />)],
+    o.path ?? '/my-assets/spaceships-selling',
+  );
   return { ...mock, ...view };
 }
 
@@ -49,7 +79,11 @@ describe('Selling: active listings', { timeout: 60_000 }, () => {
     const { calls } = renderPage();
     await screen.findAllByTestId('listing-row', undefined, WAIT);
     expect(queryOf(listReads(calls)[0]!.url)).toEqual({ status: 'active', page: '1', limit: '20' });
-    expect(rows().map((r) => within(r).getByTestId('listing-name').textContent)).toEqual(['Vega Corsair L1', '250 DNC', 'Vega Corsair L3']);
+    expect(rows().map((r) => within(r).getByTestId('listing-name').textContent)).toEqual([
+      'Vega Corsair L1',
+      '250 DNC',
+      'Vega Corsair L3',
+    ]);
     expect(rowOf(1).textContent).toContain('$40.000');
     expect(rowOf(1).textContent).toContain('$2.000');
     expect(rowOf(1).textContent).toContain('$38.000');
@@ -59,7 +93,9 @@ describe('Selling: active listings', { timeout: 60_000 }, () => {
     const change = within(rowOf(2)).getByRole('button', { name: 'Change price' }) as HTMLButtonElement;
     const cancel = within(rowOf(2)).getByRole('button', { name: 'Cancel listing' }) as HTMLButtonElement;
     expect([change.disabled, cancel.disabled]).toEqual([true, true]);
-    expect(document.getElementById(change.getAttribute('aria-describedby')!)?.textContent).toContain('A buyer is paying for it');
+    expect(document.getElementById(change.getAttribute('aria-describedby')!)?.textContent).toContain(
+      'A buyer is paying for it',
+    );
     expect((within(rowOf(0)).getByRole('button', { name: 'Change price' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -84,10 +120,14 @@ describe('Selling: active listings', { timeout: 60_000 }, () => {
     expect(writes(calls)).toHaveLength(0);
 
     fireEvent.change(fieldLabelled('New price (USD)'), { target: { value: '30' } });
-    expect(within(dialog).getByTestId('fee-preview').textContent).toBe('Marketplace fee (5%): $1.500 · You receive: $28.500');
+    expect(within(dialog).getByTestId('fee-preview').textContent).toBe(
+      'Marketplace fee (5%): $1.500 · You receive: $28.500',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Change price' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
-    expect(writes(calls).map((c) => [c.method, pathOf(c.url), c.body])).toEqual([['PATCH', '/api/marketplace/listing/L1', { price: '30' }]]);
+    expect(writes(calls).map((c) => [c.method, pathOf(c.url), c.body])).toEqual([
+      ['PATCH', '/api/marketplace/listing/L1', { price: '30' }],
+    ]);
     expect(screen.getByRole('status').textContent).toContain('The price of Vega Corsair L1 is now $30.000.');
     await waitFor(() => expect(within(rowOf(0)).getByTestId('listing-price').textContent).toBe('$30.000'), WAIT);
   });
@@ -99,7 +139,9 @@ describe('Selling: active listings', { timeout: 60_000 }, () => {
         held = true;
         return json(409, { error: true, code: 'CONFLICT', msg: HELD_MSG });
       },
-      listings: () => [held ? { ...shipListing, status: 'reserved', reserved_until: '2026-11-26T18:15:00.000Z' } : shipListing],
+      listings: () => [
+        held ? { ...shipListing, status: 'reserved', reserved_until: '2026-11-26T18:15:00.000Z' } : shipListing,
+      ],
     });
     await screen.findAllByTestId('listing-row', undefined, WAIT);
     fireEvent.click(within(rowOf(0)).getByRole('button', { name: 'Change price' }));
@@ -109,11 +151,16 @@ describe('Selling: active listings', { timeout: 60_000 }, () => {
     const alert = await within(dialog).findByRole('alert', undefined, WAIT);
     expect(alert.textContent).toBe(HELD_MSG);
     await waitFor(() => expect(listReads(calls).length).toBeGreaterThan(1), WAIT);
-    await waitFor(() => expect(within(rowOf(0)).getByTestId('listing-status').textContent).toMatch(/^Held by a buyer's checkout/), WAIT);
+    await waitFor(
+      () => expect(within(rowOf(0)).getByTestId('listing-status').textContent).toMatch(/^Held by a buyer's checkout/),
+      WAIT,
+    );
   });
 
   it('cancels after a confirmation that says where the item goes', async () => {
-    const { calls } = renderPage({ write: () => json(200, listingAnswer('Your listing of 250 DNC is cancelled: the DNC is back in your balance.')) });
+    const { calls } = renderPage({
+      write: () => json(200, listingAnswer('Your listing of 250 DNC is cancelled: the DNC is back in your balance.')),
+    });
     await screen.findAllByTestId('listing-row', undefined, WAIT);
     fireEvent.click(within(rowOf(0)).getByRole('button', { name: 'Cancel listing' }));
     let dialog = await screen.findByRole('dialog', { name: 'Cancel listing' });
@@ -127,7 +174,9 @@ describe('Selling: active listings', { timeout: 60_000 }, () => {
     expect(writes(calls)).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel listing' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
-    expect(writes(calls).map((c) => [c.method, pathOf(c.url)])).toEqual([['POST', '/api/marketplace/listing/L2/cancel']]);
+    expect(writes(calls).map((c) => [c.method, pathOf(c.url)])).toEqual([
+      ['POST', '/api/marketplace/listing/L2/cancel'],
+    ]);
     expect(screen.getByRole('status').textContent).toContain('the DNC is back in your balance.');
   });
 

@@ -59,7 +59,11 @@ export default function SellingPage() {
         <ul>
           {VIEWS.map((v) => (
             <li key={v.key}>
-              <Link to={{ search: searchOf(v.key) }} aria-current={v.key === view ? 'page' : undefined} className="my-assets-views__link">
+              <Link
+                to={{ search: searchOf(v.key) }}
+                aria-current={v.key === view ? 'page' : undefined}
+                className="my-assets-views__link"
+              >
                 {v.label}
               </Link>
             </li>
@@ -75,7 +79,12 @@ export default function SellingPage() {
   );
 }
 
-type ListingsViewProps = { status: 'active' | 'sold'; page: number; onPage: (page: number) => void; onNotice: (msg: string) => void };
+type ListingsViewProps = {
+  status: 'active' | 'sold';
+  page: number;
+  onPage: (page: number) => void;
+  onNotice: (msg: string) => void;
+};
 
 function ListingsView({ status, page, onPage, onNotice }: ListingsViewProps) {
   const query = useMyListings(status, page);
@@ -88,7 +97,9 @@ function ListingsView({ status, page, onPage, onNotice }: ListingsViewProps) {
   if (query.isError) body = <LoadError title="Your listings could not be loaded" query={query} />;
   else if (!query.data) body = <LoadingBlock label="Loading your listings…" />;
   else if (query.data.total === 0)
-    body = <p className="my-assets-muted">{active ? 'You have nothing on sale.' : 'Nothing you listed has sold yet.'}</p>;
+    body = (
+      <p className="my-assets-muted">{active ? 'You have nothing on sale.' : 'Nothing you listed has sold yet.'}</p>
+    );
   else
     body = (
       <>
@@ -98,7 +109,12 @@ function ListingsView({ status, page, onPage, onNotice }: ListingsViewProps) {
           onChangePrice={active ? setRepricing : undefined}
           onCancel={active ? setCancelling : undefined}
         />
-        <Pagination page={page} total={query.data.total} limit={query.data.limit || MY_ASSETS_PAGE_SIZE} onPageChange={onPage} />
+        <Pagination
+          page={page}
+          total={query.data.total}
+          limit={query.data.limit || MY_ASSETS_PAGE_SIZE}
+          onPageChange={onPage}
+        />
       </>
     );
 
@@ -129,7 +145,12 @@ function ProceedsView({ page, onPage }: { page: number; onPage: (page: number) =
         ) : (
           <>
             <ProceedsTable entries={query.data.data} />
-            <Pagination page={page} total={query.data.total} limit={query.data.limit || MY_ASSETS_PAGE_SIZE} onPageChange={onPage} />
+            <Pagination
+              page={page}
+              total={query.data.total}
+              limit={query.data.limit || MY_ASSETS_PAGE_SIZE}
+              onPageChange={onPage}
+            />
           </>
         )}
       </>
