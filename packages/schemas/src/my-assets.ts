@@ -3,33 +3,15 @@ import { CatalogueItemSchema, MicroSchema } from './catalogue.ts';
 import { MAX_PAGE_SIZE } from './catalogue-constants.ts';
 import { myAssetsQuery } from './catalogue-query.ts';
 import { pageFields, pageQuerySchema } from './pagination.ts';
-import { MAX_USD, parseUsdToMicro } from './usd-text.ts';
+import { MAX_LISTING_EXPIRY_DAYS, MAX_DNC_LISTING, MIN_LISTING_PRICE_USD, MY_ASSETS_PAGE_SIZE, NO_LISTING_PRICE_MSG, readListingPrice } from './my-assets-rules.ts';
+
+export * from './my-assets-rules.ts';
 
 /**
  * My Assets and selling to other players (owned-assets.md §2.1, §3, §7.1, §9): what a player
  * owns, the listings they made, and what their sales paid them. Money is USD micro-units as
  * decimal strings (`*_micro`) beside the spec's USD numbers.
  */
-
-/** The marketplace's fee on a player's sale: 5 % (owned-assets.md §9), in basis points. */
-export const LISTING_FEE_BPS = 500;
-/** A player's listing costs at least this (USD): card providers refuse smaller charges. */
-export const MIN_LISTING_PRICE_USD = 1;
-/** The expiry choices the listing dialog offers, in days; the API takes any whole 1..90, or none. */
-export const LISTING_EXPIRY_CHOICES = [1, 3, 7, 30] as const;
-export const MAX_LISTING_EXPIRY_DAYS = 90;
-/** My Assets pages hold 20 (owned-assets.md §9). */
-export const MY_ASSETS_PAGE_SIZE = 20;
-
-/**
- * The fee and what the seller receives for a sale at `priceMicro`: the fee is 5 % rounded to
- * the nearest micro-unit (half up), the seller gets the rest. The listing dialog previews these
- * very figures, and the server credits them.
- */
-export function listingProceeds(priceMicro: bigint): { feeMicro: bigint; netMicro: bigint } {
-  const feeMicro = (priceMicro * BigInt(LISTING_FEE_BPS) + 5_000n) / 10_000n;
-  return { feeMicro, netMicro: priceMicro - feeMicro };
-}
 
 /** GET /api/my/assets: element, rarity, kind (comma lists), price_from, price_to, page, limit. */
 export const MyAssetsQuerySchema = myAssetsQuery(MY_ASSETS_PAGE_SIZE);
@@ -98,31 +80,14 @@ export const DncListingInfoResponseSchema = z.object({
 });
 export type DncListingInfoResponse = z.infer<typeof DncListingInfoResponseSchema>;
 
-const noPrice = 'Enter a price in US dollars, like 25 or 19.99.';
 /** A listing price as a player types it (a number, or text like "25", "19.99", "$1,500"). */
 export const ListingPriceSchema = z
-  .union([z.number(), z.string().max(40)], { error: noPrice })
+  .union([z.number(), z.string().max(40)], { error: NO_LISTING_PRICE_MSG })
   .transform((v, ctx): bigint => {
-    const micro = typeof v === 'number' && Number.isFinite(v) ? parseUsdToMicro(String(v)) : parseUsdToMicro(String(v).trim());
-    const messages = {
-      negative: 'The price cannot be negative.',
-      invalid: noPrice,
-      'too-precise': 'The price has more than 6 decimals.',
-      'too-large': `The price is too large (at most ${MAX_USD} US dollars).`,
-    } as const;
-    if (typeof micro !== 'bigint') {
-      ctx.addIssue({ code: 'custom', message: messages[micro] });
-      return z.NEVER;
-    }
-    if (micro === 0n) {
-      ctx.addIssue({ code: 'custom', message: 'The price cannot be 0.' });
-      return z.NEVER;
-    }
-    if (micro < BigInt(MIN_LISTING_PRICE_USD) * 1_000_000n) {
-      ctx.addIssue({ code: 'custom', message: `The price must be at least $${MIN_LISTING_PRICE_USD}.` });
-      return z.NEVER;
-    }
-    return micro;
+    const read = typeof v === 'number' && !Number.isFinite(v) ? { message: NO_LISTING_PRICE_MSG } : readListingPrice(String(v));
+    if (typeof read === 'bigint') return read;
+    ctx.addIssue({ code: 'custom', message: read.message });
+    return z.NEVER;
   })
   .meta({ description: `USD, at least ${MIN_LISTING_PRICE_USD}; a number or text such as "19.99"` });
 
@@ -146,7 +111,6 @@ export const ShipListingBodySchema = z.strictObject({
 });
 export type ShipListingBody = z.input<typeof ShipListingBodySchema>;
 
-export const MAX_DNC_LISTING = 1_000_000_000;
 /** POST /api/marketplace/listing_dnc: put `dnc` DNC up for sale at `price` for the lot. */
 export const DncListingBodySchema = z.strictObject({
   dnc: z

@@ -16,6 +16,8 @@ describe('decideRoute', () => {
     '/link_email_account',
     '/my-assets',
     '/my-assets/spaceships',
+    '/my-assets/dnc-listing',
+    '/my-assets/spaceships-selling',
     '/assets',
     '/assets/collections',
     '/my/gin-exchange',

@@ -54,8 +54,12 @@ export const paths = {
   },
   leaderboard: { path: '/leaderboard', getHref: () => '/leaderboard' },
   top: { path: '/top', getHref: () => '/top' },
-  // Not built yet; the profile menu links to them already (spec §2 header).
+  // My Assets (owned-assets.md §2.1): the overview and its three children.
   myAssets: { path: '/my-assets', getHref: () => '/my-assets' },
+  myAssetsSpaceships: { path: '/my-assets/spaceships', getHref: () => '/my-assets/spaceships' },
+  myAssetsDncListing: { path: '/my-assets/dnc-listing', getHref: () => '/my-assets/dnc-listing' },
+  myAssetsSelling: { path: '/my-assets/spaceships-selling', getHref: () => '/my-assets/spaceships-selling' },
+  // Not built yet; the profile menu links to it once it is (spec §2 header).
   changeProfile: { path: '/change-profile', getHref: () => '/change-profile' },
 } as const;
 

@@ -55,7 +55,7 @@ const ship: NewCartItem = {
   soldout: false,
 };
 const shopItem = { id: 'shop1', object: 'spaceship' as const, name: 'Nova Lancer', sell_price: 237.5 };
-const listing = { id: '7001', name: 'Vega Corsair', sell_price: 237.5 };
+const listing = { id: '7001', name: 'Vega Corsair', sell_price: 237.5, sell_price_micro: '237500000' };
 
 const user = (walletAddress: string | null): User => ({
   id: 'u1',
@@ -272,7 +272,7 @@ describe('paying in cryptocurrency', { timeout: 120_000 }, () => {
     renderFrom('listing');
     await payWithCrypto('listing');
     const success = await screen.findByTestId('crypto-success-dialog', undefined, WAIT);
-    expect(bodiesTo(calls, '/api/marketplace/buy_session')).toEqual([{ id: '7001' }]);
+    expect(bodiesTo(calls, '/api/marketplace/buy_session')).toEqual([{ id: '7001', price_micro: '237500000' }]);
     expect(bodiesTo(calls, '/api/marketplace/buy_session/verify')).toEqual([
       { tid: TID, txh: TXH, from_wallet: PAYER },
     ]);

@@ -116,8 +116,8 @@ const CART_LINES = [
 ];
 const shopItem = { id: 'shop1', object: 'spaceship' as const, name: 'Nova Lancer', sell_price: 480.25 };
 /** A marketplace listing on its detail page: its _id looks like a shop line's. */
-const listing = { id: '7001', name: 'Vega Corsair', sell_price: 321.45 };
-const LISTING_LINE = { id: '7001', object: 'listing', total: 1 };
+const listing = { id: '7001', name: 'Vega Corsair', sell_price: 321.45, sell_price_micro: '321450000' };
+const LISTING_LINE = { id: '7001', object: 'listing', total: 1, price_micro: '321450000' };
 
 const priceSummary = {
   error: false,
@@ -753,7 +753,7 @@ describe('a marketplace listing from its detail page', { timeout: 120_000 }, () 
     const { calls } = mockApi();
     renderListingPage();
     const { widget } = await openWidget('listing');
-    expect(bodiesTo(calls, '/api/payment/wertio')).toEqual([{ id: '7001', object: 'listing' }]);
+    expect(bodiesTo(calls, '/api/payment/wertio')).toEqual([{ id: '7001', object: 'listing', price_micro: '321450000' }]);
     expect(callsTo(calls, '/api/shop_payment/stock_validate')).toHaveLength(0);
     expect(callsTo(calls, '/api/shop_payment/wertio')).toHaveLength(0);
     expect(callsTo(calls, '/api/getprice')).toHaveLength(0);

@@ -58,7 +58,12 @@ export function ListingBuySection({ listing, goneText }: { listing: MarketplaceI
       ) : (
         <BuyNow
           unavailable={listingUnavailableText(listing, goneText)}
-          listing={{ id: listing._id, name: listing.name, sell_price: listing.sell_price }}
+          listing={{
+            id: listing._id,
+            name: listing.name,
+            sell_price: listing.sell_price,
+            sell_price_micro: listing.sell_price_micro,
+          }}
         />
       )}
     </section>

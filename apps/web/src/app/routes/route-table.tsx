@@ -26,6 +26,10 @@ const ShopPage = lazyPage(() => import('./shop-page.tsx'));
 const ShopItemPage = lazyPage(() => import('./shop-item-page.tsx'));
 const CardPaymentResultPage = lazyPage(() => import('../../features/shop/pages/card-payment-result-page.tsx'));
 const MyOrdersPage = lazyPage(() => import('./my-orders-route.tsx'));
+const MyAssetsOverviewPage = lazyPage(() => import('../../features/my-assets/pages/my-assets-overview-page.tsx'));
+const MySpaceshipsPage = lazyPage(() => import('./my-spaceships-route.tsx'));
+const DncListingPage = lazyPage(() => import('../../features/my-assets/pages/dnc-listing-page.tsx'));
+const SellingPage = lazyPage(() => import('../../features/my-assets/pages/selling-page.tsx'));
 const FairnessPage = lazyPage(() => import('../../features/fairness/pages/fairness-page.tsx'));
 const VerifyOpeningPage = lazyPage(() => import('../../features/fairness/pages/verify-page.tsx'));
 const LeaderboardPage = lazyPage(() => import('../../features/leaderboards/pages/leaderboard-page.tsx'));
@@ -68,6 +72,11 @@ export const routes: RouteObject[] = [
           { path: paths.shopItem.path, element: <ShopItemPage />, handle: page('Shop item') },
           { path: paths.cardPaymentResult.path, element: <CardPaymentResultPage />, handle: page('Card payment') },
           { path: paths.myOrders.path, element: <MyOrdersPage />, handle: page('My orders') },
+          // Guarded by the /my-assets prefix (config/paths.ts protectedPathPrefixes).
+          { path: paths.myAssets.path, element: <MyAssetsOverviewPage />, handle: page('My Assets') },
+          { path: paths.myAssetsSpaceships.path, element: <MySpaceshipsPage />, handle: page('My spaceships') },
+          { path: paths.myAssetsDncListing.path, element: <DncListingPage />, handle: page('DNC listing') },
+          { path: paths.myAssetsSelling.path, element: <SellingPage />, handle: page('Ships and DNC on sale') },
           { path: paths.fairness.path, element: <FairnessPage />, handle: page('Provably fair') },
           { path: paths.fairnessVerify.path, element: <VerifyOpeningPage />, handle: page('Verify an opening') },
           { path: paths.leaderboard.path, element: <LeaderboardPage />, handle: page('Leaderboard') },

@@ -101,7 +101,7 @@ describe('BUY NOW on a marketplace ship page', { timeout: 120_000 }, () => {
     fireEvent.click(payButton(dialog));
     await waitFor(() => expect(vi.mocked(leaveForPayment)).toHaveBeenCalledWith(REDIRECT), WAIT);
     expect(callsTo(calls, '/api/stripe/buy').map((c) => c.body)).toEqual([
-      { type: 2, items: [{ id: '7001', object: 'listing', total: 1 }] },
+      { type: 2, items: [{ id: '7001', object: 'listing', total: 1, price_micro: '480250000' }] },
     ]);
     // One listing is priced by the page, not the cart's pricing call, and has no stock check.
     expect(callsTo(calls, '/api/getprice')).toHaveLength(0);
@@ -120,6 +120,36 @@ describe('BUY NOW on a marketplace ship page', { timeout: 120_000 }, () => {
     expect(vi.mocked(leaveForPayment)).not.toHaveBeenCalled();
   });
 
+  it('the seller changed the price: the 409 sentence with the new price is shown, and the page shows the new price', async () => {
+    const msg = 'The seller changed the price of this item to $520.000. Check the new price and buy again.';
+    let changed = false;
+    const { calls } = mockFetch((call: Call) => {
+      if (call.url.endsWith('/api/marketplace/item/7001')) {
+        const item = changed ? { ...listing(), sell_price: 520, sell_price_micro: '520000000' } : listing();
+        return json(200, { error: false, item });
+      }
+      if (call.url.endsWith('/site/setting')) return json(200, { error: false, sale_program: 1, home_version: 1 });
+      if (call.url.endsWith('/api/stripe/buy')) {
+        changed = true;
+        return json(409, { error: true, code: 'CONFLICT', msg });
+      }
+      return json(404, { error: true, code: 'NOT_FOUND', msg: `unexpected ${call.url}` });
+    });
+    await pressBuyNow();
+    const dialog = await screen.findByRole('dialog', { name: 'Checkout' }, WAIT);
+    await waitFor(() => expect(payButton(dialog).disabled).toBe(false), WAIT);
+    fireEvent.click(payButton(dialog));
+    const alert = await within(dialog).findByRole('alert', undefined, WAIT);
+    expect(alert.textContent).toBe(`Sorry${msg}`);
+    expect(callsTo(calls, '/api/stripe/buy').map((c) => (c.body as { items: unknown[] }).items)).toEqual([
+      [{ id: '7001', object: 'listing', total: 1, price_micro: '480250000' }],
+    ]);
+    // The item is read again, so the page behind the dialog shows the price the seller set.
+    await waitFor(() => expect(callsTo(calls, '/api/marketplace/item/7001').length).toBeGreaterThan(1), WAIT);
+    await waitFor(() => expect(screen.getAllByText('$520.000').length).toBeGreaterThan(0), WAIT);
+    expect(vi.mocked(leaveForPayment)).not.toHaveBeenCalled();
+  });
+
   it('Wert: the notice’s PROCEED asks for the listing’s widget payment; their own listing says Sorry with the 403', async () => {
     const msg = 'This is your own listing: you cannot buy it.';
     const { calls } = mockApi({ wertio: () => json(403, { error: true, code: 'FORBIDDEN', msg }) });
@@ -133,7 +163,9 @@ describe('BUY NOW on a marketplace ship page', { timeout: 120_000 }, () => {
     fireEvent.click(within(notice).getByRole('button', { name: 'PROCEED' }));
     const alert = await within(notice).findByRole('alert', undefined, WAIT);
     expect(alert.textContent).toBe(`Sorry${msg}`);
-    expect(callsTo(calls, '/api/payment/wertio').map((c) => c.body)).toEqual([{ id: '7001', object: 'listing' }]);
+    expect(callsTo(calls, '/api/payment/wertio').map((c) => c.body)).toEqual([
+      { id: '7001', object: 'listing', price_micro: '480250000' },
+    ]);
     expect(callsTo(calls, '/api/stripe/buy')).toHaveLength(0);
     expect(callsTo(calls, '/api/getprice')).toHaveLength(0);
   });

@@ -98,7 +98,12 @@ function UnitDetail({ listing }: { listing: MarketplaceItemDetail }) {
           ) : (
             <BuyNow
               unavailable={listingUnavailableText(listing, 'This unit is no longer for sale.')}
-              listing={{ id: listing._id, name: `${title}, ${listing.name}`, sell_price: listing.sell_price }}
+              listing={{
+                id: listing._id,
+                name: `${title}, ${listing.name}`,
+                sell_price: listing.sell_price,
+                sell_price_micro: listing.sell_price_micro,
+              }}
             />
           )}
         </section>

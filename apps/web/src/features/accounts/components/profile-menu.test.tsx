@@ -33,4 +33,21 @@ describe('profile menu', () => {
     expect((await screen.findByText('orders page')).textContent).toBe('orders page');
     expect(router.state.location.pathname).toBe('/my/orders');
   });
+
+  it('offers My Assets first, which opens /my-assets, and no Change Profile until that page exists', async () => {
+    useAccountStore.setState({
+      status: { loggedIn: true },
+      user: { id: 'u1', username: 'pilot', email: null, active: true, avatar: null, walletAddress: null, hasPassword: true },
+    });
+    const { router } = renderRoutes([page('/', <ProfileMenu />), page('/my-assets', <p>assets page</p>)], '/');
+
+    fireEvent.keyDown(await screen.findByTestId('profile-menu'), { key: 'Enter' });
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent).slice(0, 2)).toEqual(['My Assets', 'My Orders']);
+    expect(within(menu).queryByRole('menuitem', { name: 'Change Profile' })).toBeNull();
+
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'My Assets' }));
+    expect((await screen.findByText('assets page')).textContent).toBe('assets page');
+    expect(router.state.location.pathname).toBe('/my-assets');
+  });
 });

@@ -22,14 +22,16 @@ export const openCartWidgetPayment = async (
  * POST /api/payment/wertio (one item from its detail page): the same session, flat in the
  * answer. A shop item goes by its id alone (the server reads a blind box from its prefix); a
  * marketplace listing must be named, `object: 'listing'`, its _id looking like a shop line's.
- * A listing also answers 403 (the player's own) and 409 (no longer for sale).
+ * A listing also answers 403 (the player's own) and 409 (no longer for sale, or its price
+ * changed since the buyer saw `price_micro`: the sentence names the new price).
  */
 export const openItemWidgetPayment = async (
   id: string,
-  object?: 'listing',
+  listing?: { price_micro: string },
   headers?: Record<string, string>,
 ): Promise<WidgetSession> => {
+  const body = listing ? { id, object: 'listing', price_micro: listing.price_micro } : { id };
   const { tid, partnerID, commodity, network, origin, signedData, totalUSD, click_id, item_name } =
-    await api.post<ItemWidgetResponse>('/api/payment/wertio', object ? { id, object } : { id }, { headers });
+    await api.post<ItemWidgetResponse>('/api/payment/wertio', body, { headers });
   return { tid, partnerID, commodity, network, origin, signedData, totalUSD, click_id, item_name };
 };

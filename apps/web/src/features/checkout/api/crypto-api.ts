@@ -31,7 +31,8 @@ const startPathOf = (purchase: CheckoutPurchase): string => {
 export async function openCryptoPayment(purchase: CheckoutPurchase, attempt: AttemptKey): Promise<CryptoQuote> {
   const path = startPathOf(purchase);
   const open = (body: object) => stepOf('buy', attempt.run((headers) => api.post<CryptoQuote>(path, body, { headers })));
-  if (purchase.kind === 'listing') return open({ id: purchase.listing.id });
+  // A listing carries the price the buyer saw: a price changed since is a 409 naming the new one.
+  if (purchase.kind === 'listing') return open({ id: purchase.listing.id, price_micro: purchase.listing.sell_price_micro });
   if (purchase.kind === 'item') {
     const { id, object } = purchase.item;
     return open({ id, object });

@@ -75,7 +75,13 @@ export function ContinuePayment({ order }: { order: ContinuableOrder }) {
 function purchaseOf(order: ContinuableOrder): CheckoutPurchase {
   const [first] = order.lines;
   if (order.lines.length === 1 && first?.object === 'listing')
-    return { kind: 'listing', listing: { id: first.id, name: first.name, sell_price: first.sell_price } };
+    return { kind: 'listing', listing: {
+        id: first.id,
+        name: first.name,
+        sell_price: first.sell_price,
+        sell_price_micro: first.sell_price_micro,
+      },
+    };
   return {
     kind: 'cart',
     items: order.lines.flatMap((l) =>

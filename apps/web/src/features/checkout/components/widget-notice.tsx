@@ -34,7 +34,7 @@ export function WidgetNotice({ purchase, onProceed, onBack, onCancel }: WidgetNo
       const open = (start: (headers: Record<string, string>) => Promise<WidgetSession>) =>
         stepOf('buy', attempt.run(start));
       if (purchase.kind === 'listing')
-        return open((headers) => openItemWidgetPayment(purchase.listing.id, 'listing', headers));
+        return open((headers) => openItemWidgetPayment(purchase.listing.id, { price_micro: purchase.listing.sell_price_micro }, headers));
       if (purchase.kind === 'item') return open((headers) => openItemWidgetPayment(purchase.item.id, undefined, headers));
       const ids = paymentLinesOf(purchase);
       await stepOf('stock', validateStock(ids));

@@ -7,7 +7,13 @@ import type { PaymentLine } from '../api/validate-stock.ts';
 export type CheckoutItem = { id: string; object: CartObjectName; name: string; sell_price: number };
 
 /** A marketplace listing bought from its detail page (docs/decisions/0018): what the page shows of it. */
-export type CheckoutListing = { id: string; name: string; sell_price: number };
+export type CheckoutListing = {
+  id: string;
+  name: string;
+  sell_price: number;
+  /** the price the buyer sees, sent back as `price_micro`: a price changed since is refused (409) */
+  sell_price_micro: string;
+};
 
 /**
  * What is being paid for: the whole cart, one shop item from its page, or one marketplace

@@ -28,7 +28,7 @@ export function usePayByCard(purchase: CheckoutPurchase) {
     mutationFn: async () => {
       const buy = (open: (headers: Record<string, string>) => Promise<BuyByCardResponse>) =>
         stepOf('buy', attempt.run(open));
-      if (purchase.kind === 'listing') return buy((headers) => buyListingByCard(purchase.listing.id, headers));
+      if (purchase.kind === 'listing') return buy((headers) => buyListingByCard(purchase.listing, headers));
       const ids = paymentLinesOf(purchase);
       if (purchase.kind === 'cart') {
         await stepOf('stock', validateStock(ids));

@@ -1,0 +1,21 @@
+import { FilterPanel } from '../../features/catalogue/components/filter-panel.tsx';
+import { ELEMENT_FILTERS, RARITY_FILTERS } from '../../features/my-assets/model/asset-filters.ts';
+import MySpaceshipsPage, { type FiltersSlot } from '../../features/my-assets/pages/my-spaceships-page.tsx';
+
+/**
+ * /my-assets/spaceships with the marketplace's filter panel (catalogue): the two areas do not
+ * import each other, so the page is composed here. Price is what the player paid.
+ */
+const filters: FiltersSlot = ({ filters: current, problems, onChange }) => (
+  <FilterPanel
+    filters={current}
+    elements={ELEMENT_FILTERS}
+    rarities={RARITY_FILTERS}
+    onChange={onChange}
+    problems={problems}
+  />
+);
+
+export default function MySpaceshipsRoute() {
+  return <MySpaceshipsPage renderFilters={filters} />;
+}

@@ -1,0 +1,65 @@
+import type { MyAsset } from '@starport/schemas';
+import { withSize } from '@starport/schemas/images';
+import { useId } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { assetStateText, ELEMENT_NAMES, RARITY_NAMES } from '../model/labels.ts';
+
+const STATS = [
+  { key: 'health', label: 'Health' },
+  { key: 'healing', label: 'Healing' },
+  { key: 'gun_damage', label: 'Gun Damage' },
+  { key: 'rocket_damage', label: 'Rocket Damage' },
+  { key: 'rocket_re_time', label: 'Rocket Reload (ms)' },
+] as const;
+
+type AssetCardProps = { asset: MyAsset; onList: (asset: MyAsset) => void };
+
+/**
+ * One owned ship (or a unit's pieces): picture, name, what it is, its stats and where it is.
+ * A free ship can be listed for sale; Convert to NFT is shown but waits for the minting issue.
+ */
+export function AssetCard({ asset, onList }: AssetCardProps) {
+  const noteId = useId();
+  const state = assetStateText(asset);
+  const ship = asset.kind === 'ship';
+  const tags = ship
+    ? [ELEMENT_NAMES[asset.element ?? -1], RARITY_NAMES[asset.rarity ?? -1]]
+    : ['Container house unit', `${asset.pieces} piece${asset.pieces === 1 ? '' : 's'}`];
+  return (
+    <article className={`asset-card asset-card--r${asset.rarity ?? 'x'}`} data-testid="asset-card">
+      <img src={withSize(asset.image, '300x300')} alt="" width={300} height={300} loading="lazy" />
+      <h2 className="asset-card__name">{asset.name}</h2>
+      <p className="asset-card__tags">{tags.filter(Boolean).join(' · ')}</p>
+      {state && (
+        <p className="asset-card__state" data-testid="asset-state">
+          {state}
+        </p>
+      )}
+      {ship && (
+        <dl className="asset-card__stats">
+          {STATS.map(({ key, label }) => (
+            <div key={key}>
+              <dt>{label}</dt>
+              <dd>{asset[key]}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {ship && (
+        <div className="asset-card__actions">
+          {asset.state === 'available' && (
+            <Button variant="primary" onClick={() => onList(asset)}>
+              List for sale
+            </Button>
+          )}
+          <Button variant="secondary" disabled aria-describedby={noteId}>
+            Convert to NFT
+          </Button>
+          <p id={noteId} className="asset-card__note">
+            Converting a ship to an NFT arrives soon.
+          </p>
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,211 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { errorOf, fieldLabelled } from '../../../test/field-errors.ts';
+import { json, mockFetch, type Call } from '../../../test/fetch-mock.ts';
+import { assetsPage, listingAnswer, pathOf, ship, unitPieces } from '../../../test/my-assets-fixtures.ts';
+import { page, renderRoutes } from '../../../test/render.tsx';
+import MySpaceshipsPage from './my-spaceships-page.tsx';
+
+const WAIT = { timeout: 30_000 };
+const LISTED_MSG = 'Nova Lancer 1 is listed for $19.990.';
+
+const owned = [
+  ship('1'),
+  ship('2', {
+    state: 'listed',
+    listing: { _id: 'L2', status: 'listed', price: 120.5, price_micro: '120500000', expires_at: null },
+  }),
+  ship('3', {
+    state: 'listed',
+    listing: { _id: 'L3', status: 'reserved', price: 80, price_micro: '80000000', expires_at: null },
+  }),
+  ship('4', { state: 'penguin' }),
+  ship('5', { state: 'minted' }),
+  unitPieces('7', 3),
+];
+
+const posts = (calls: Call[]) => calls.filter((c) => c.method === 'POST');
+const assetReads = (calls: Call[]) => calls.filter((c) => pathOf(c.url) === '/api/my/assets');
+
+function renderPage(answer: (call: Call) => Response = () => json(200, assetsPage(owned))) {
+  const mock = mockFetch(answer);
+  const view = renderRoutes(
+    [page('/my-assets/spaceships', <MySpaceshipsPage renderFilters={() => null} />), page('*', <p>elsewhere</p>)],
+    '/my-assets/spaceships',
+  );
+  return { ...mock, ...view };
+}
+
+const cards = () => screen.getAllByTestId('asset-card');
+const card = (name: string) => cards().find((c) => within(c).queryByRole('heading', { name }))!;
+
+async function openPriceStep(name = 'Nova Lancer 1') {
+  await screen.findAllByTestId('asset-card', undefined, WAIT);
+  fireEvent.click(within(card(name)).getByRole('button', { name: 'List for sale' }));
+  const dialog = await screen.findByRole('dialog', { name: 'List for sale' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+  return screen.findByRole('dialog', { name: 'Set your price' });
+}
+
+beforeAll(() => {
+  window.scrollTo = () => {};
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('My spaceships: the cards', { timeout: 60_000 }, () => {
+  it('shows each ship with its state, and List for sale only on a free ship; Convert to NFT waits, saying why', async () => {
+    renderPage();
+    await screen.findAllByTestId('asset-card', undefined, WAIT);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('My spaceships');
+    const states = cards().map((c) => within(c).queryByTestId('asset-state')?.textContent ?? null);
+    expect(states).toEqual([null, 'Listed $120.500', 'Held by a buyer', 'Assigned', 'NFT', null]);
+    const listable = cards().map((c) => within(c).queryByRole('button', { name: 'List for sale' }) !== null);
+    expect(listable).toEqual([true, false, false, false, false, false]);
+
+    const first = card('Nova Lancer 1');
+    expect(first.textContent).toContain('Human · Rare');
+    expect(first.textContent).toContain('Health900');
+    const convert = within(first).getByRole('button', { name: 'Convert to NFT' }) as HTMLButtonElement;
+    expect(convert.disabled).toBe(true);
+    expect(document.getElementById(convert.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Converting a ship to an NFT arrives soon.',
+    );
+    // A unit is shown with its pieces, and has no ship actions.
+    const unit = card('Apart 7');
+    expect(unit.textContent).toContain('3 pieces');
+    expect(within(unit).queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('a player who owns nothing is pointed to the Shop and the Marketplace', async () => {
+    renderPage(() => json(200, assetsPage([])));
+    const empty = await screen.findByTestId('my-assets-empty', undefined, WAIT);
+    expect(within(empty).getByRole('link', { name: 'Visit the Shop' }).getAttribute('href')).toBe('/shop');
+    expect(within(empty).getByRole('link', { name: 'Browse the Marketplace' }).getAttribute('href')).toBe('/market');
+  });
+});
+
+describe('My spaceships: List for sale', { timeout: 60_000 }, () => {
+  it('asks first; Not now posts nothing and gives focus back to the card’s button', async () => {
+    const { calls } = renderPage();
+    await screen.findAllByTestId('asset-card', undefined, WAIT);
+    const opener = within(card('Nova Lancer 1')).getByRole('button', { name: 'List for sale' });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'List for sale' });
+    expect(dialog.textContent).toContain('While it is listed, the ship cannot be used in the game.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+    expect(posts(calls)).toHaveLength(0);
+  });
+
+  it('previews the 5% fee and the net as the price is typed', async () => {
+    renderPage();
+    const dialog = await openPriceStep();
+    const preview = within(dialog).getByTestId('fee-preview');
+    expect(preview.textContent).toBe('Enter a price to see the 5% marketplace fee and what you receive.');
+    fireEvent.change(fieldLabelled('Price (USD)'), { target: { value: '100' } });
+    expect(preview.textContent).toBe('Marketplace fee (5%): $5.000 · You receive: $95.000');
+    // Rounded half up to the micro-unit, exactly as the server credits it.
+    fireEvent.change(fieldLabelled('Price (USD)'), { target: { value: '$1,234.57' } });
+    expect(preview.textContent).toBe('Marketplace fee (5%): $61.729 · You receive: $1,172.842');
+  });
+
+  it('refuses a price the API would refuse, on the field, and posts nothing', async () => {
+    const { calls } = renderPage();
+    const dialog = await openPriceStep();
+    const submit = within(dialog).getByRole('button', { name: 'List for sale' });
+    fireEvent.click(submit);
+    await waitFor(() =>
+      expect(errorOf(fieldLabelled('Price (USD)'))).toBe('Enter a price in US dollars, like 25 or 19.99.'),
+    );
+    expect(document.activeElement).toBe(fieldLabelled('Price (USD)'));
+    for (const [typed, message] of [
+      ['0', 'The price cannot be 0.'],
+      ['0.50', 'The price must be at least $1.'],
+      ['-3', 'The price cannot be negative.'],
+      ['12.1234567', 'The price has more than 6 decimals.'],
+    ]) {
+      fireEvent.change(fieldLabelled('Price (USD)'), { target: { value: typed } });
+      fireEvent.click(submit);
+      await waitFor(() => expect(errorOf(fieldLabelled('Price (USD)'))).toBe(message));
+    }
+    expect(posts(calls)).toHaveLength(0);
+  });
+
+  it('lists at the price and expiry chosen, shows the API’s sentence and reads the lists again', async () => {
+    let listed = false;
+    const { calls } = renderPage((call) => {
+      if (call.method === 'POST') {
+        listed = true;
+        return json(200, listingAnswer(LISTED_MSG));
+      }
+      const first = listed
+        ? ship('1', {
+            state: 'listed',
+            listing: { _id: 'new', status: 'listed', price: 19.99, price_micro: '19990000', expires_at: null },
+          })
+        : ship('1');
+      return json(200, assetsPage([first, ...owned.slice(1)]));
+    });
+    const dialog = await openPriceStep();
+    fireEvent.change(fieldLabelled('Price (USD)'), { target: { value: '19.99' } });
+    fireEvent.change(within(dialog).getByLabelText('Listing ends'), { target: { value: '7' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'List for sale' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
+    expect(posts(calls).map((c) => [pathOf(c.url), c.body])).toEqual([
+      ['/api/marketplace/listing', { item: '1', price: '19.99', expires_in_days: 7 }],
+    ]);
+    expect(screen.getByRole('status').textContent).toContain(LISTED_MSG);
+    await waitFor(
+      () => expect(within(card('Nova Lancer 1')).getByTestId('asset-state').textContent).toBe('Listed $19.990'),
+      WAIT,
+    );
+    expect(assetReads(calls).length).toBeGreaterThan(1);
+  });
+
+  it('no expiry is the default, sent as null', async () => {
+    const { calls } = renderPage((call) =>
+      call.method === 'POST' ? json(200, listingAnswer(LISTED_MSG)) : json(200, assetsPage(owned)),
+    );
+    const dialog = await openPriceStep();
+    expect((within(dialog).getByLabelText('Listing ends') as HTMLSelectElement).value).toBe('');
+    expect(
+      within(dialog)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['No expiry', '1 day', '3 days', '7 days', '30 days']);
+    fireEvent.change(fieldLabelled('Price (USD)'), { target: { value: '25' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'List for sale' }));
+    await waitFor(() => expect(posts(calls)).toHaveLength(1), WAIT);
+    expect(posts(calls)[0]!.body).toEqual({ item: '1', price: '25', expires_in_days: null });
+  });
+
+  it('a refusal of the server about the price goes on the field; another one in the dialog’s alert', async () => {
+    let answer = json(400, {
+      error: true,
+      code: 'BAD_REQUEST',
+      msg: 'The price is too large (at most 1000000000 US dollars).',
+    });
+    renderPage((call) => (call.method === 'POST' ? answer : json(200, assetsPage(owned))));
+    const dialog = await openPriceStep();
+    fireEvent.change(fieldLabelled('Price (USD)'), { target: { value: '25' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'List for sale' }));
+    await waitFor(
+      () =>
+        expect(errorOf(fieldLabelled('Price (USD)'))).toBe('The price is too large (at most 1000000000 US dollars).'),
+      WAIT,
+    );
+
+    answer = json(409, {
+      error: true,
+      code: 'CONFLICT',
+      msg: 'This ship is assigned to a penguin and cannot be listed.',
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'List for sale' }));
+    const alert = await within(dialog).findByRole('alert', undefined, WAIT);
+    expect(alert.textContent).toBe('This ship is assigned to a penguin and cannot be listed.');
+    expect(errorOf(fieldLabelled('Price (USD)'))).toBeNull();
+  });
+});
