@@ -158,6 +158,10 @@ export const MyListingsQuerySchema = pageQuerySchema({ defaultLimit: MY_ASSETS_P
     .enum(['active', 'sold', 'ended'], { error: "status must be 'active', 'sold' or 'ended'." })
     .default('active')
     .meta({ description: 'active: listed or held by a checkout; sold; ended: cancelled or expired' }),
+  kind: z
+    .enum(['ship', 'dnc'], { error: "kind must be 'ship' or 'dnc'." })
+    .optional()
+    .meta({ description: 'Only ship listings or only DNC lots; both when absent' }),
 });
 export const MyListingsResponseSchema = z.object({ error: z.literal(false), data: z.array(MyListingSchema), ...pageFields });
 export type MyListingsResponse = z.infer<typeof MyListingsResponseSchema>;

@@ -30,10 +30,10 @@ export type HeldUntil = (listingId: number) => Promise<string | null>;
 export async function myListings(
   db: DbOrTx,
   sellerId: string,
-  q: { status: 'active' | 'sold' | 'ended'; page: number; limit: number },
+  q: { status: 'active' | 'sold' | 'ended'; kind?: 'ship' | 'dnc'; page: number; limit: number },
   heldUntil: HeldUntil,
 ): Promise<{ data: MyListing[]; total: number }> {
-  const where = sql`l.seller_id = ${sellerId} AND ${STATUSES[q.status]}`;
+  const where = sql`l.seller_id = ${sellerId} AND ${STATUSES[q.status]}${q.kind ? sql` AND l.kind = ${q.kind}` : sql``}`;
   const [count] = await queryRows<{ n: string | number }>(db, sql`SELECT count(*) AS n FROM marketplace_listings l WHERE ${where}`);
   const rows = await queryRows<Row>(
     db,

@@ -134,13 +134,13 @@ export const myListingRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, he
     schema: {
       tags,
       security,
-      summary: 'Your listings, newest first: active (listed or held by a checkout, default), sold, or ended (cancelled or expired)',
+      summary: 'Your listings, newest first: active (listed or held by a checkout, default), sold, or ended (cancelled or expired); `kind` ship or dnc for one kind',
       querystring: MyListingsQuerySchema,
       response: { 200: MyListingsResponseSchema, ...errors },
     },
     handler: async (req) => {
-      const { page, limit, status } = req.query;
-      return { error: false as const, ...(await myListings(db, callerOf(req).userId, { status, page, limit }, heldUntil)), page, limit };
+      const { page, limit, status, kind } = req.query;
+      return { error: false as const, ...(await myListings(db, callerOf(req).userId, { status, kind, page, limit }, heldUntil)), page, limit };
     },
   });
 

@@ -124,6 +124,9 @@ describe('players selling to players: list, see, change, cancel, sell, get paid'
     const first = body(await call('POST', '/api/marketplace/listing_dnc', pilot.token, { dnc: 1_000, price: 12 })) as unknown as { listing: { _id: string; dnc_amount: number } };
     expect(first.listing.dnc_amount).toBe(1_000);
     expect(body(await call('GET', '/api/marketplace/dnc/listing', pilot.token))).toMatchObject({ amount: start - 1_000, listed: 1_000 });
+    const lots = body(await call('GET', '/api/my/listings?kind=dnc', pilot.token)) as unknown as { data: { kind: string }[] };
+    expect(lots.data.length).toBeGreaterThan(0);
+    expect(lots.data.every((l) => l.kind === 'dnc')).toBe(true);
     const cancelled = await call('POST', `/api/marketplace/listing/${first.listing._id}/cancel`, pilot.token);
     expect(body(cancelled)).toMatchObject({ msg: 'Your listing is cancelled.', listing: { status: 'cancelled' } });
     expect(await dncBalance(t.database.db, pilot.id)).toBe(start);

@@ -1,6 +1,8 @@
 import type { ListFilters } from '../../../lib/list-filters.ts';
 
 export type ListingsStatus = 'active' | 'sold' | 'ended';
+/** Only one kind of listing (the DNC page), or both when absent. */
+export type ListingsKind = 'ship' | 'dnc';
 
 /**
  * The cache keys of My Assets. Everything sits under one root: listing, repricing or
@@ -11,6 +13,6 @@ export const myAssetsKeys = {
   all: ['my-assets'] as const,
   assets: (filters: ListFilters) => [...myAssetsKeys.all, 'assets', filters] as const,
   dncInfo: () => [...myAssetsKeys.all, 'dnc-info'] as const,
-  listings: (status: ListingsStatus, page: number) => [...myAssetsKeys.all, 'listings', status, page] as const,
+  listings: (status: ListingsStatus, page: number, kind?: ListingsKind) => [...myAssetsKeys.all, 'listings', status, page, kind ?? 'all'] as const,
   proceeds: (page: number) => [...myAssetsKeys.all, 'proceeds', page] as const,
 };

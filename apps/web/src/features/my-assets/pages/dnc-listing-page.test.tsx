@@ -21,7 +21,9 @@ function renderPage(o: { balance?: number; post?: () => Response } = {}) {
       return answer;
     }
     if (pathOf(call.url) === '/api/marketplace/dnc/listing') return json(200, dncInfo(balance, 300));
-    return json(200, listingsPage([dncLot, myListing('S1')]));
+    // The server keeps to one kind when asked: the page asks for DNC lots only.
+    const kind = new URL(call.url, 'http://starport.test').searchParams.get('kind');
+    return json(200, listingsPage(kind === 'dnc' ? [dncLot] : [dncLot, myListing('S1')]));
   });
   renderRoutes([page('/my-assets/dnc-listing', <DncListingPage />)], '/my-assets/dnc-listing');
   return mock;
@@ -40,11 +42,12 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('DNC listing', { timeout: 60_000 }, () => {
   it('shows the balance, the DNC in escrow and only the DNC listings', async () => {
-    renderPage();
+    const { calls } = renderPage();
     expect((await screen.findByTestId('dnc-balance', undefined, WAIT)).textContent).toBe('500 DNC');
     expect(screen.getByTestId('dnc-listed').textContent).toBe('300 DNC');
     const rows = await screen.findAllByTestId('listing-row', undefined, WAIT);
     expect(rows.map((r) => within(r).getByTestId('listing-name').textContent)).toEqual(['300 DNC']);
+    expect(calls.some((c) => pathOf(c.url) === '/api/my/listings' && c.url.includes('kind=dnc'))).toBe(true);
   });
 
   it('refuses more DNC than the balance with the spec’s sentence, and posts nothing', async () => {

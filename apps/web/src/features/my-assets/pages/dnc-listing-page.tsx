@@ -21,13 +21,13 @@ import './my-assets.css';
  */
 export default function DncListingPage() {
   const info = useDncListingInfo();
-  const active = useMyListings('active');
+  const active = useMyListings('active', 1, 'dnc');
   const [listing, setListing] = useState(false);
   const [repricing, setRepricing] = useState<MyListing | null>(null);
   const [cancelling, setCancelling] = useState<MyListing | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const balance = info.data?.amount ?? 0;
-  const dncListings = active.data?.data.filter((l) => l.kind === 'dnc') ?? [];
+  const dncListings = active.data?.data ?? [];
 
   return (
     <div className="page my-assets">
