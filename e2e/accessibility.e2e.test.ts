@@ -65,17 +65,18 @@ describe('accessibility: axe (WCAG 2.2 AA) on every page route', () => {
         page.setDefaultTimeout(30_000);
         if (state === 'signed in') await signIn(page);
         const found: string[] = [];
-        const skipped: string[] = [];
         for (const visit of Object.values(PAGE_VISITS)) {
           for (const href of visit.hrefs(records)) {
             await open(page, href, visit);
             found.push(...(await axeViolations(page, `${state} ${size.label} ${href}`)));
-            const dialogs = (visit.dialogs ?? []).filter((d) => (d.when ?? state) === state && (size.phone || !d.phoneOnly));
+            const dialogs = (visit.dialogs ?? []).filter(
+              (d) => (d.when ?? state) === state && (size.phone || !d.phoneOnly) && (d.onlyOn?.(href) ?? true),
+            );
             for (const dialog of dialogs) {
               await open(page, href, visit);
               const opened = await dialog.open(page, records);
               if (!opened) {
-                skipped.push(`${state} ${size.label} ${href}: ${dialog.name} (nothing to open it on)`);
+                found.push(`${state} ${size.label} ${href}: ${dialog.name} could not be opened (nothing to open it on)`);
                 continue;
               }
               await opened.waitFor();
@@ -87,8 +88,6 @@ describe('accessibility: axe (WCAG 2.2 AA) on every page route', () => {
           }
         }
         await context.close();
-        // A dialog the demo data cannot open yet is named, so a gap never reads as a pass.
-        if (skipped.length) console.warn(`Dialogs not checked:\n${skipped.join('\n')}`);
         expect(found).toEqual([]);
       });
     }
