@@ -1,4 +1,4 @@
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './fixtures/axe.ts';
 import { launchBrowser, newPage } from './fixtures/browser.ts';
@@ -6,6 +6,7 @@ import { settled } from './fixtures/page-ready.ts';
 import { playerApi } from './fixtures/player-api.ts';
 import { startServer, type RunningServer } from './fixtures/server.ts';
 import { signIn } from './fixtures/sign-in.ts';
+import { openWidget } from './fixtures/widget.ts';
 
 const DEMO_CAPTAIN = { login: 'captain@starport.local', password: 'captain-demo-2026' };
 
@@ -99,7 +100,7 @@ describe('players selling to players in Chromium: list in My Assets, buy by card
     // The DNC, in the sandbox widget.
     await captain.goto(`/detail/${dncListing._id}`);
     await captain.getByRole('heading', { level: 1 }).waitFor();
-    const widget = await openWidget(captain);
+    const widget = await openWidget(captain, captain.getByRole('button', { name: 'BUY NOW' }));
     await widget.getByRole('button', { name: 'Pay', exact: true }).click();
     const done = captain.getByRole('dialog', { name: 'Item purchased successfully.' });
     await done.getByTestId('purchase-order-status').filter({ hasText: /^paid/ }).waitFor({ timeout: 30_000 });
@@ -145,22 +146,6 @@ describe('players selling to players in Chromium: list in My Assets, buy by card
     }
   });
 });
-
-/** BUY NOW → Wert → the notice → PROCEED: the sandbox widget's page in its iframe. */
-async function openWidget(page: Page): Promise<FrameLocator> {
-  await page.getByRole('button', { name: 'BUY NOW' }).click();
-  const checkout = page.getByRole('dialog', { name: 'Checkout' });
-  await checkout.getByRole('radio', { name: 'Wert (fiat-to-crypto widget)' }).check();
-  await checkout.getByRole('button', { name: 'Pay with Wert' }).click();
-  const notice = page.getByRole('dialog', { name: 'Wert payment' });
-  await notice.getByRole('button', { name: 'PROCEED' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Pay with Wert' });
-  await dialog.waitFor();
-  const widget = page.frameLocator('body > iframe[data-version]');
-  await widget.getByRole('heading', { name: 'Pay by card' }).waitFor();
-  await dialog.getByText('Loading…').waitFor({ state: 'detached' });
-  return widget;
-}
 
 /** "$218.500": the web's price text, 3 decimals and thousands grouped. */
 function formatUsd(micro: bigint): string {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './fixtures/browser.ts';
 import { startServer, type RunningServer } from './fixtures/server.ts';
 import { signIn } from './fixtures/sign-in.ts';
+import { openWidget as openWidgetFrom } from './fixtures/widget.ts';
 
 type ShopListing = { _id: string; name: string; stock: number; soldout: boolean };
 type MarketListing = { _id: string; name: string };
@@ -46,26 +47,13 @@ describe('widget checkout in Chromium with the sandbox widget', () => {
   }
 
   /** Checkout dialog → Wert → the notice → PROCEED: the widget dialog and the sandbox page in its iframe. */
-  async function openWidget(checkoutButton: 'Checkout' | 'BUY NOW'): Promise<FrameLocator> {
-    const opener =
+  const openWidget = (checkoutButton: 'Checkout' | 'BUY NOW'): Promise<FrameLocator> =>
+    openWidgetFrom(
+      page,
       checkoutButton === 'Checkout'
         ? page.getByTestId('cart-panel').first().getByRole('button', { name: 'Checkout' })
-        : page.getByRole('button', { name: 'BUY NOW' });
-    await opener.click();
-    const checkout = page.getByRole('dialog', { name: 'Checkout' });
-    await checkout.getByRole('radio', { name: 'Wert (fiat-to-crypto widget)' }).check();
-    await checkout.getByRole('button', { name: 'Pay with Wert' }).click();
-    const notice = page.getByRole('dialog', { name: 'Wert payment' });
-    await notice.getByText('Please have your mobile phone at hand').waitFor();
-    await notice.getByRole('button', { name: 'PROCEED' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Pay with Wert' });
-    await dialog.waitFor();
-    // The widget loads a second after the dialog: until its `loaded`, the dialog says Loading.
-    const widget = page.frameLocator('body > iframe[data-version]');
-    await widget.getByRole('heading', { name: 'Pay by card' }).waitFor();
-    await dialog.getByText('Loading…').waitFor({ state: 'detached' });
-    return widget;
-  }
+        : page.getByRole('button', { name: 'BUY NOW' }),
+    );
 
   it('the cart is paid in the widget: the purchase shows, the cart empties and the order is paid', async () => {
     await addShipToCart(ships[0]!);

@@ -24,6 +24,14 @@ const STATUSES: Record<'active' | 'sold' | 'ended', SQL> = {
   ended: sql`l.status IN ('cancelled', 'expired')`,
 };
 
+/** A seller's listing with its ship or DNC pack, as My Assets shows it. */
+const LISTING_SELECT = sql`
+  SELECT l.id::text AS id, l.kind, l.status, l.sell_price_micro::text AS sell_price_micro, l.owned_ship_id::text AS owned_ship_id,
+         l.listed_at, l.expires_at, l.sold_at, ${SHIP_COLUMNS}, ${DNC_COLUMNS}
+  FROM marketplace_listings l
+  LEFT JOIN ships s ON s.id = l.ship_id
+  LEFT JOIN dnc_packs d ON d.id = l.dnc_pack_id`;
+
 /** Until when a reserved listing is held (the orders area knows; app.ts hands it in). */
 export type HeldUntil = (listingId: number) => Promise<string | null>;
 
@@ -37,11 +45,7 @@ export async function myListings(
   const [count] = await queryRows<{ n: string | number }>(db, sql`SELECT count(*) AS n FROM marketplace_listings l WHERE ${where}`);
   const rows = await queryRows<Row>(
     db,
-    sql`SELECT l.id::text AS id, l.kind, l.status, l.sell_price_micro::text AS sell_price_micro, l.owned_ship_id::text AS owned_ship_id,
-               l.listed_at, l.expires_at, l.sold_at, ${SHIP_COLUMNS}, ${DNC_COLUMNS}
-        FROM marketplace_listings l
-        LEFT JOIN ships s ON s.id = l.ship_id
-        LEFT JOIN dnc_packs d ON d.id = l.dnc_pack_id
+    sql`${LISTING_SELECT}
         WHERE ${where}
         ORDER BY l.listed_at DESC, l.id DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
   );
@@ -53,14 +57,9 @@ export async function myListings(
 
 /** One of the seller's listings (any status), or null. */
 export async function myListing(db: DbOrTx, sellerId: string, listingId: number, heldUntil: HeldUntil): Promise<MyListing | null> {
-  const [r] = await queryRows<Row & { ended_at: Date | string | null }>(
+  const [r] = await queryRows<Row>(
     db,
-    sql`SELECT l.id::text AS id, l.kind, l.status, l.sell_price_micro::text AS sell_price_micro, l.owned_ship_id::text AS owned_ship_id,
-               l.listed_at, l.expires_at, l.sold_at, ${SHIP_COLUMNS}, ${DNC_COLUMNS}
-        FROM marketplace_listings l
-        LEFT JOIN ships s ON s.id = l.ship_id
-        LEFT JOIN dnc_packs d ON d.id = l.dnc_pack_id
-        WHERE l.id = ${listingId} AND l.seller_id = ${sellerId}`,
+    sql`${LISTING_SELECT} WHERE l.id = ${listingId} AND l.seller_id = ${sellerId}`,
   );
   return r ? toMyListing(r, r.status === 'reserved' ? await heldUntil(listingId) : null) : null;
 }
