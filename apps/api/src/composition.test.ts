@@ -21,6 +21,8 @@ describe('composition: what the API and `npm run worker` build alike', () => {
       'crypto.find_transfer',
       'crypto.verify',
       'deliver-email',
+      'marketplace.listing-expiry',
+      'marketplace.sale-notice',
       'order.expire',
       'order.fulfil',
       'order.unattached',
