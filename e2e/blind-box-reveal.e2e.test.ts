@@ -26,7 +26,7 @@ describe('a blind box bought in Chromium reveals its ship', () => {
     await server?.stop();
   });
 
-  it('pays a box on the sandbox page, then the result page and My Orders show its ship and a Verify link', async () => {
+  it('pays a box on the sandbox page, then the result page, My blind boxes and My Orders show its ship and a Verify link', async () => {
     await page.goto('/shop');
     const promo = page.getByTestId('blind-box-promo');
     await promo.getByRole('button', { name: /^Add to cart: / }).click();
@@ -54,6 +54,20 @@ describe('a blind box bought in Chromium reveals its ship', () => {
     expect(await ship.textContent()).toBe(opening.ship.name);
     expect(await page.getByTestId('box-opening-rarity').textContent()).toMatch(/^(Common|Rare|Epic|Legendary)$/);
     expect(await page.getByTestId('box-opening-verify').getAttribute('href')).toBe(`/fairness/verify?opening=${opening.id}`);
+
+    // My blind boxes, reached from the profile menu, shows the same box with the same ship.
+    await page.getByTestId('profile-menu').click();
+    await page.getByRole('menuitem', { name: 'My Blind Boxes' }).click();
+    await page.waitForURL((url) => url.pathname === '/my/blindbox');
+    await page.getByRole('heading', { name: 'My blind boxes' }).waitFor();
+    await expect.poll(() => page.title()).toMatch(/^My blind boxes/);
+    const box = page.getByTestId('my-box').filter({ has: page.getByTestId('my-box-order').getByText(code!) });
+    expect(await box.getByTestId('my-box-state').textContent()).toBe('Opened');
+    expect(await box.getByTestId('box-opening-ship').textContent()).toBe(opening.ship.name);
+    expect(await box.getByTestId('box-opening-verify').getAttribute('href')).toBe(`/fairness/verify?opening=${opening.id}`);
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.goto('/my/orders');
     const row = page.getByTestId('order-row').filter({ has: page.getByTestId('order-code').getByText(code!) });

@@ -45,6 +45,10 @@ export const paths = {
     path: '/my/orders',
     getHref: (page?: number) => (page && page > 1 ? withQuery('/my/orders', { page: String(page) }) : '/my/orders'),
   },
+  myBlindBoxes: {
+    path: '/my/blindbox',
+    getHref: (page?: number) => (page && page > 1 ? withQuery('/my/blindbox', { page: String(page) }) : '/my/blindbox'),
+  },
   fairness: { path: '/fairness', getHref: () => '/fairness' },
   // The verifier opens filled in from its query (server_seed, server_seed_hash, client_seed, nonce, odds).
   fairnessVerify: {
@@ -73,6 +77,7 @@ export const protectedPathPrefixes = [
   paths.changePassword.path,
   paths.myAssets.path,
   paths.myOrders.path,
+  paths.myBlindBoxes.path,
   '/assets',
   '/my/gin-exchange',
   '/my/goaland',

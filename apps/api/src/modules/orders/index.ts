@@ -8,5 +8,6 @@ export { ORDER_FULFIL_JOB } from './fulfil-order-job.ts';
 export { ORDER_UNATTACHED_JOB, SESSION_GRACE_MS } from './unattached-order-job.ts';
 export { ordersJobs } from './orders-jobs.ts';
 export { ordersRoutes } from './orders.routes.ts';
+export { myBlindBoxesRoutes } from './my-blind-boxes.routes.ts';
 export { ordersForReview, resolveReview, type OrderForReview, type ReviewEvent } from './orders-review.ts';
 export { PAID_STATUSES } from './order-states.ts';

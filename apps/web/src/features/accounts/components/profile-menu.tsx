@@ -26,6 +26,7 @@ export function profileLabel(user: { walletAddress: string | null; username: str
 export const accountLinks = [
   { label: 'My Assets', href: paths.myAssets.getHref() },
   { label: 'My Orders', href: paths.myOrders.getHref() },
+  { label: 'My Blind Boxes', href: paths.myBlindBoxes.getHref() },
   { label: 'Change Profile', href: paths.changeProfile.getHref() },
 ].filter((item) => isWebRoute(item.href));
 

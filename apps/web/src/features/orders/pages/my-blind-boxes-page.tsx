@@ -1,0 +1,85 @@
+import { Link, useSearchParams } from 'react-router';
+import { buttonClass } from '../../../components/ui/button.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { paths } from '../../../config/paths.ts';
+import { MY_BLIND_BOXES_PAGE_SIZE, useMyBlindBoxes } from '../api/get-my-blind-boxes.ts';
+import { BlindBoxCard } from '../components/blind-box-card.tsx';
+import './my-blind-boxes-page.css';
+
+/** ?page= as a page number; anything that is not a whole number from 1 up means the first page. */
+function pageFrom(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * /my/blindbox: every blind box the player bought or is buying, newest first, 20 a page, each with
+ * what it gave and the proof of its draw (the same reveal My Orders shows). Behind the route guard.
+ */
+export default function MyBlindBoxesPage() {
+  const [search, setSearch] = useSearchParams();
+  const page = pageFrom(search.get('page'));
+  const query = useMyBlindBoxes(page);
+
+  const goTo = (next: number) => {
+    setSearch((current) => {
+      const params = new URLSearchParams(current);
+      if (next > 1) params.set('page', String(next));
+      else params.delete('page');
+      return params;
+    });
+    window.scrollTo({ top: 0 });
+  };
+
+  let body;
+  if (query.isPending) {
+    body = (
+      <p role="status" className="my-boxes__loading">
+        Loading your blind boxes…
+      </p>
+    );
+  } else if (query.isError) {
+    body = <LoadError title="Your blind boxes could not be loaded" query={query} />;
+  } else {
+    const { boxes, total, limit } = query.data.data;
+    if (total === 0) {
+      body = (
+        <div className="my-boxes__empty" data-testid="my-boxes-empty">
+          <p>You have no blind boxes yet.</p>
+          <Link to={paths.shop.getHref()} className={buttonClass('primary')}>
+            Visit the shop
+          </Link>
+        </div>
+      );
+    } else {
+      body = (
+        <>
+          {boxes.length === 0 ? (
+            <p className="my-boxes__empty">
+              There are no boxes on this page. <Link to={paths.myBlindBoxes.getHref()}>See your latest boxes</Link>
+            </p>
+          ) : (
+            <div className="my-boxes__list" aria-busy={query.isPlaceholderData || undefined}>
+              {boxes.map((box) => (
+                <BlindBoxCard key={`${box.order}:${box.box.code}`} box={box} />
+              ))}
+            </div>
+          )}
+          <Pagination page={page} total={total} limit={limit || MY_BLIND_BOXES_PAGE_SIZE} onPageChange={goTo} />
+        </>
+      );
+    }
+  }
+
+  return (
+    <div className="page my-boxes">
+      <h1>My blind boxes</h1>
+      <p className="my-boxes__intro">
+        Every box you bought and what it gave. Each opening carries its proof: check any of them on the{' '}
+        <Link to={paths.fairness.getHref()}>Provably fair</Link> page.
+      </p>
+      {body}
+    </div>
+  );
+}
