@@ -30,6 +30,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { priceRoutes, stockValidateRoutes } from './modules/cart/index.ts';
 import { myBlindBoxesRoutes, ordersRoutes } from './modules/orders/index.ts';
+import { referralRoutes } from './modules/referrals/index.ts';
 import { paymentsPlugin } from './modules/payments/index.ts';
 
 /** Where WalletConnect's relay, verify frame and modal (Reown) live. */
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(leaderboardsRoutes, { prefix: '/api/leaderboards', db });
   await app.register(ordersRoutes, { prefix: '/api/orders', orders });
   await app.register(myBlindBoxesRoutes, { prefix: '/api/my', db });
+  await app.register(referralRoutes, { prefix: '/api/my', db });
   await app.register(fairnessRoutes, { prefix: '/api/fairness', db, limiter, rotationsPerHour: config.fairnessRotationsPerHour });
   await app.register(chainPlugin, { chains: config.chains });
   await app.register(paymentsPlugin, { db, orders, card: config.card, widget: config.widget, chains: config.chains, publicUrl: config.publicUrl });

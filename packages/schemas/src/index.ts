@@ -18,3 +18,4 @@ export * from './pagination.ts';
 export * from './brand.ts';
 export * from './my-assets.ts';
 export * from './my-blind-boxes.ts';
+export * from './referrals.ts';

@@ -23,6 +23,8 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_wallet_address_key').on(t.walletAddress),
+    // Referral lists and rewards look players up by the code they arrived with.
+    index('users_wallet_ref_idx').on(sql`lower(${t.walletRef})`),
   ],
 );
 

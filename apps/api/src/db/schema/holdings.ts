@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { houseUnits, ships } from './catalogue-items.ts';
-import { orderLines } from './orders.ts';
+import { orderLines, orders } from './orders.ts';
 
 /**
  * What players own. The `assets` module (modules/assets) alone writes these tables; other
@@ -140,5 +140,40 @@ export const sellerProceeds = pgTable(
     check('seller_proceeds_sum_ck', sql`${t.feeMicro} >= 0 AND ${t.netMicro} >= 0 AND ${t.priceMicro} = ${t.feeMicro} + ${t.netMicro}`),
     uniqueIndex('seller_proceeds_listing_key').on(t.listingId),
     index('seller_proceeds_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * What players earn from the players they referred: one row per paid order of a referred
+ * player, a share of what that order charged (decision 0041). The order is the unique key,
+ * so an order rewards its buyer's referrer once however often its fulfilment runs.
+ */
+export const referralRewards = pgTable(
+  'referral_rewards',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    /** who earns: the player whose referral link the buyer arrived with */
+    referrerId: uuid('referrer_id')
+      .notNull()
+      .references(() => users.id),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    /** what the order charged, and how many items it held */
+    volumeMicro: bigint('volume_micro', { mode: 'number' }).notNull(),
+    items: integer('items').notNull(),
+    shareBps: integer('share_bps').notNull(),
+    rewardMicro: bigint('reward_micro', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('referral_rewards_amounts_ck', sql`${t.volumeMicro} >= 0 AND ${t.rewardMicro} >= 0 AND ${t.items} >= 0`),
+    check('referral_rewards_share_ck', sql`${t.shareBps} BETWEEN 0 AND 10000`),
+    check('referral_rewards_not_self_ck', sql`${t.referrerId} <> ${t.buyerId}`),
+    uniqueIndex('referral_rewards_order_key').on(t.orderId),
+    index('referral_rewards_referrer_idx').on(t.referrerId, t.buyerId),
   ],
 );

@@ -1,6 +1,6 @@
 /**
  * The assets area's front door: the only file other areas import. Assets owns every holding
- * (owned_ships, dnc_ledger, owned_house_pieces, credit_ledger, seller_proceeds) and is the only
+ * (owned_ships, dnc_ledger, owned_house_pieces, credit_ledger, seller_proceeds, referral_rewards) and is the only
  * code that writes them. Every write runs in the caller's transaction (`tx`) and never opens
  * its own, so a fulfilment, a listing or a mint is all or nothing with the holdings it moves.
  */
@@ -32,4 +32,11 @@ export {
   type ShipTransfer,
 } from './owned-ships.ts';
 export { creditProceeds, proceedsOf, proceedsTotal, type ProceedsCredit, type ProceedsRow } from './proceeds.ts';
+export {
+  creditReferralReward,
+  referralRewardTotal,
+  referralTotalsByBuyer,
+  type ReferralRewardCredit,
+  type ReferredTotals,
+} from './referral-rewards.ts';
 export { SHIP_STATES, type ShipState } from '../../db/schema/index.ts';

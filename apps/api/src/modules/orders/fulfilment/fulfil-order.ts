@@ -1,6 +1,7 @@
 import type { OrderStatus } from '@starport/schemas';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../../db/client.ts';
+import { rewardReferrer } from '../../referrals/index.ts';
 import { logEvent, markNeedsReview, transition } from '../orders.repo.ts';
 import { grantOrder } from './grant-order.ts';
 import type { LineGrant } from './grants.ts';
@@ -19,12 +20,15 @@ export type FulfilOutcome =
  */
 export async function fulfilOrder(db: Db, orderId: number): Promise<FulfilOutcome> {
   return db.transaction(async (tx) => {
-    const [order] = await queryRows<{ code: string; user_id: string; status: OrderStatus }>(
+    const [order] = await queryRows<{ code: string; user_id: string; status: OrderStatus; total_micro: string }>(
       tx,
-      sql`SELECT code, user_id, status FROM orders WHERE id = ${orderId} FOR UPDATE`,
+      sql`SELECT code, user_id, status, total_micro::text AS total_micro FROM orders WHERE id = ${orderId} FOR UPDATE`,
     );
     if (order?.status !== 'paid') return { outcome: 'unchanged', status: order?.status ?? null };
     const grants = await grantOrder(tx, { id: orderId, code: order.code, userId: order.user_id });
+    // A referred buyer's paid order earns their referrer a share of it, with the grants or not at all.
+    const items = await queryRows<{ n: number }>(tx, sql`SELECT coalesce(sum(quantity), 0)::int AS n FROM order_lines WHERE order_id = ${orderId}`);
+    await rewardReferrer(tx, { orderId, buyerId: order.user_id, volumeMicro: BigInt(order.total_micro), items: Number(items[0]?.n ?? 0) });
     const moved = await transition(tx, orderId, ['paid'], 'fulfilled', { kind: 'fulfilled', payload: { grants } });
     // Cannot happen while we hold the row lock; if it ever does, nothing may stay granted.
     if (!moved.ok) throw new Error(`order ${orderId} left paid during its fulfilment (now ${moved.current})`);
