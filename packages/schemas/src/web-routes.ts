@@ -29,6 +29,8 @@ export const WEB_ROUTE_PATTERNS = [
   '/shop/stripe_payment/:result',
   '/my/orders',
   '/my/blindbox',
+  '/dashboard',
+  '/dashbroad',
   '/my-assets',
   '/my-assets/spaceships',
   '/my-assets/dnc-listing',

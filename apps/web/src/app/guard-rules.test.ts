@@ -25,6 +25,8 @@ describe('decideRoute', () => {
     '/my/penguins',
     // Not in the spec's list, but the page is the player's own boxes: a visitor has none to see.
     '/my/blindbox',
+    '/dashboard',
+    '/dashbroad',
     '/change-password/',
   ])('redirects a visitor from %s to /', (path) => {
     expect(decideRoute(path, false)).toEqual({ allow: false, redirectTo: '/' });

@@ -49,6 +49,9 @@ export const paths = {
     path: '/my/blindbox',
     getHref: (page?: number) => (page && page > 1 ? withQuery('/my/blindbox', { page: String(page) }) : '/my/blindbox'),
   },
+  // The owner page (spec §2.2): /dashboard, and the spec's /dashbroad for old links.
+  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  dashbroad: { path: '/dashbroad', getHref: () => '/dashbroad' },
   fairness: { path: '/fairness', getHref: () => '/fairness' },
   // The verifier opens filled in from its query (server_seed, server_seed_hash, client_seed, nonce, odds).
   fairnessVerify: {
@@ -78,6 +81,8 @@ export const protectedPathPrefixes = [
   paths.myAssets.path,
   paths.myOrders.path,
   paths.myBlindBoxes.path,
+  paths.dashboard.path,
+  paths.dashbroad.path,
   '/assets',
   '/my/gin-exchange',
   '/my/goaland',

@@ -27,6 +27,7 @@ const ShopItemPage = lazyPage(() => import('./shop-item-page.tsx'));
 const CardPaymentResultPage = lazyPage(() => import('../../features/shop/pages/card-payment-result-page.tsx'));
 const MyOrdersPage = lazyPage(() => import('./my-orders-route.tsx'));
 const MyBlindBoxesPage = lazyPage(() => import('../../features/orders/pages/my-blind-boxes-page.tsx'));
+const OwnerPage = lazyPage(() => import('../../features/owner/pages/owner-page.tsx'));
 const MyAssetsOverviewPage = lazyPage(() => import('../../features/my-assets/pages/my-assets-overview-page.tsx'));
 const MySpaceshipsPage = lazyPage(() => import('./my-spaceships-route.tsx'));
 const DncListingPage = lazyPage(() => import('../../features/my-assets/pages/dnc-listing-page.tsx'));
@@ -74,6 +75,8 @@ export const routes: RouteObject[] = [
           { path: paths.cardPaymentResult.path, element: <CardPaymentResultPage />, handle: page('Card payment') },
           { path: paths.myOrders.path, element: <MyOrdersPage />, handle: page('My orders') },
           { path: paths.myBlindBoxes.path, element: <MyBlindBoxesPage />, handle: page('My blind boxes') },
+          { path: paths.dashboard.path, element: <OwnerPage />, handle: page('Owner page') },
+          { path: paths.dashbroad.path, element: <OwnerPage />, handle: page('Owner page') },
           // Guarded by the /my-assets prefix (config/paths.ts protectedPathPrefixes).
           { path: paths.myAssets.path, element: <MyAssetsOverviewPage />, handle: page('My Assets') },
           { path: paths.myAssetsSpaceships.path, element: <MySpaceshipsPage />, handle: page('My spaceships') },

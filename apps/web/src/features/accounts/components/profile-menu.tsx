@@ -24,6 +24,7 @@ export function profileLabel(user: { walletAddress: string | null; username: str
  * never offers a link that ends on the 404 page.
  */
 export const accountLinks = [
+  { label: 'Owner page', href: paths.dashboard.getHref() },
   { label: 'My Assets', href: paths.myAssets.getHref() },
   { label: 'My Orders', href: paths.myOrders.getHref() },
   { label: 'My Blind Boxes', href: paths.myBlindBoxes.getHref() },
