@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addShopLine } from '../../../test/catalogue-fixtures.ts';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
-import { fulfilOrder } from '../orders/fulfilment/fulfil-order.ts';
-import { paidOrder } from '../orders/fulfilment/fulfilment.fixtures.ts';
-import { OrdersService } from '../orders/index.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import { ORDER_FULFIL_JOB, OrdersService } from '../orders/index.ts';
 import { rewardReferrer, setReferralShare } from './index.ts';
 
 const USD = 1_000_000n;
@@ -31,8 +30,11 @@ describe('referrals: a referred player’s paid orders reward their referrer onc
     expect(res.statusCode).toBe(200);
     return body(res) as unknown as MyRef;
   };
+  /** Opens an order as the payment calls do, pays it as a verified webhook would, and runs its fulfilment. */
   const buyShips = async (name: string, copies: number) => {
-    const order = await paidOrder(orders, players[name]!.id, [{ id: shipLine, total: copies, object: 'spaceship' }]);
+    const order = await orders.openOrder(players[name]!.id, [{ id: shipLine, total: copies, object: 'spaceship' }], 'card');
+    const paid = await orders.markPaid(order.id, { provider: 'sandbox', eventId: `evt_${order.code}`, amountMicro: BigInt(order.total_micro) });
+    expect(paid).toBe('paid');
     await t.drainJobs();
     return order;
   };
@@ -78,7 +80,8 @@ describe('referrals: a referred player’s paid orders reward their referrer onc
     const order = await buyShips('ben', 3);
     await orders.openOrder(players.ben!.id, [{ id: shipLine, total: 1, object: 'spaceship' }], 'card'); // never paid
     // Fulfilment again, and the reward call again: still one reward.
-    expect((await fulfilOrder(t.database.db, order.id)).outcome).toBe('unchanged');
+    await enqueueJob(t.database.db, ORDER_FULFIL_JOB, { orderId: order.id }, { dedupeKey: `again:${order.id}` });
+    await t.drainJobs();
     await t.database.db.transaction((tx) => rewardReferrer(tx, { orderId: order.id, buyerId: players.ben!.id, volumeMicro: 120n * USD, items: 3 }));
     expect(await rewards()).toBe(1);
 
