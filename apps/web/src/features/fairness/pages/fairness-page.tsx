@@ -12,12 +12,7 @@ import { VerifierForm } from '../components/verifier-form.tsx';
 import { oddsText } from '../model/verify-fields.ts';
 import './fairness.css';
 import { LoadError } from '../../../components/ui/load-error.tsx';
-
-/** ?page= as a page number; anything that is not a whole number from 1 up means the first page. */
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
+import { pageFrom } from '../../../lib/page-param.ts';
 
 /**
  * /fairness ("Provably fair"), public: how openings work for everyone; signed in, the player's

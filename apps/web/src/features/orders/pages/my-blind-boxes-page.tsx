@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { usePageParam } from '../../../lib/page-param.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
@@ -7,30 +8,13 @@ import { MY_BLIND_BOXES_PAGE_SIZE, useMyBlindBoxes } from '../api/get-my-blind-b
 import { BlindBoxCard } from '../components/blind-box-card.tsx';
 import './my-blind-boxes-page.css';
 
-/** ?page= as a page number; anything that is not a whole number from 1 up means the first page. */
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
 /**
  * /my/blindbox: every blind box the player bought or is buying, newest first, 20 a page, each with
  * what it gave and the proof of its draw (the same reveal My Orders shows). Behind the route guard.
  */
 export default function MyBlindBoxesPage() {
-  const [search, setSearch] = useSearchParams();
-  const page = pageFrom(search.get('page'));
+  const { page, goTo } = usePageParam();
   const query = useMyBlindBoxes(page);
-
-  const goTo = (next: number) => {
-    setSearch((current) => {
-      const params = new URLSearchParams(current);
-      if (next > 1) params.set('page', String(next));
-      else params.delete('page');
-      return params;
-    });
-    window.scrollTo({ top: 0 });
-  };
 
   let body;
   if (query.isPending) {

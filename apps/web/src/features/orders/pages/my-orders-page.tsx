@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { usePageParam } from '../../../lib/page-param.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -9,32 +10,15 @@ import { OrdersTable, OrdersTableSkeleton, type PayAction } from '../components/
 import './my-orders-page.css';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 
-/** ?page= as a page number; anything that is not a whole number from 1 up means the first page. */
-function pageFrom(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
 /**
  * /my/orders: the signed-in player's orders, newest first, 20 a page with the page in the
  * address. A pending order can be cancelled here, which gives its reserved items back at once.
  * Behind the route guard (protectedPathPrefixes), so there is always a session to ask with.
  */
 export default function MyOrdersPage({ payAction }: { payAction?: PayAction } = {}) {
-  const [search, setSearch] = useSearchParams();
-  const page = pageFrom(search.get('page'));
+  const { page, goTo } = usePageParam();
   const query = useOrders(page);
   const [cancelling, setCancelling] = useState<string | null>(null);
-
-  const goTo = (next: number) => {
-    setSearch((current) => {
-      const params = new URLSearchParams(current);
-      if (next > 1) params.set('page', String(next));
-      else params.delete('page');
-      return params;
-    });
-    window.scrollTo({ top: 0 });
-  };
 
   let body;
   if (query.isPending) {

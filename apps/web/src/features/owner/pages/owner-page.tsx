@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { formatPrice } from '../../../lib/format.ts';
+import { pageFrom } from '../../../lib/page-param.ts';
 import { MY_REF_PAGE_SIZE, useMyReferrals } from '../api/get-my-referrals.ts';
 import { MY_UNITS_PAGE_SIZE, useMyUnits } from '../api/get-my-units.ts';
 import { AffiliatesTable } from '../components/affiliates-table.tsx';
@@ -13,10 +14,6 @@ import './owner-page.css';
 const TAB_KEYS = ['affiliates', 'assets'] as const;
 type TabKey = (typeof TAB_KEYS)[number];
 
-const pageFrom = (value: string | null): number => {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-};
 const tabFrom = (value: string | null): TabKey => (TAB_KEYS as readonly string[]).includes(value ?? '') ? (value as TabKey) : 'affiliates';
 
 /**
