@@ -97,10 +97,9 @@ export type AssignOutcome =
  * one conditional UPDATE (two penguins for one ship: the second finds it held).
  */
 export async function assignShipToPenguin(tx: Tx, a: { userId: string; penguinId: number; ownedShipId: number }): Promise<AssignOutcome> {
-  const [penguin] = await queryRows<{ id: string | number; busy: boolean }>(
+  const [penguin] = await queryRows<{ id: string | number }>(
     tx,
-    sql`SELECT o.id, EXISTS (SELECT 1 FROM penguin_assignments a WHERE a.owned_penguin_id = o.id) AS busy
-        FROM owned_penguins o WHERE o.user_id = ${a.userId} AND o.penguin_id = ${a.penguinId} FOR UPDATE`,
+    sql`SELECT id FROM owned_penguins WHERE user_id = ${a.userId} AND penguin_id = ${a.penguinId} FOR UPDATE`,
   );
   if (!penguin) return { ok: false, reason: 'no-penguin' };
   const moved = await lockShip(tx, { userId: a.userId, ownedShipId: a.ownedShipId, to: 'penguin' });
@@ -108,8 +107,10 @@ export async function assignShipToPenguin(tx: Tx, a: { userId: string; penguinId
     if (moved.current === null || moved.current === 'disposed') return { ok: false, reason: 'no-ship' };
     return { ok: false, reason: 'ship-held', current: moved.current as Exclude<ShipState, 'available'> };
   }
-  // Checked after the ship so that a missing ship says so first; the penguin's lock is held either way.
-  if (penguin.busy) return { ok: false, reason: 'penguin-busy' };
+  // Read in its own statement after the lock: a subquery of the locking SELECT would see the
+  // snapshot from before the wait, and miss the ship that the other transaction just put there.
+  const [busy] = await queryRows<{ id: string | number }>(tx, sql`SELECT id FROM penguin_assignments WHERE owned_penguin_id = ${penguin.id}`);
+  if (busy) return { ok: false, reason: 'penguin-busy' };
   await tx.execute(
     sql`INSERT INTO penguin_assignments (user_id, owned_penguin_id, owned_ship_id) VALUES (${a.userId}, ${penguin.id}, ${a.ownedShipId})`,
   );
