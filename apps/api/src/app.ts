@@ -17,6 +17,7 @@ import { marketplaceRoutes, myListingRoutes, openListingsOf, playerListingRoutes
 import { blindBoxRoutes, shopRoutes } from './modules/shop/index.ts';
 import { accountsRoutes, AccountsService, SessionService, walletRoutes, WalletAuthService } from './modules/accounts/index.ts';
 import { creditRoutes, myAssetsRoutes } from './modules/assets/index.ts';
+import { myPenguinRoutes, penguinCollectionRoutes } from './modules/penguins/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/index.ts';
 import { chainPlugin } from './modules/chain/index.ts';
@@ -147,6 +148,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(playerListingRoutes, { prefix: '/api/marketplace', db, heldUntil });
   await app.register(myListingRoutes, { prefix: '/api/my', db, heldUntil });
   await app.register(myAssetsRoutes, { prefix: '/api/my', db, openListings: (ids) => openListingsOf(db, ids) });
+  await app.register(penguinCollectionRoutes, { prefix: '/api/fetch', db });
+  await app.register(myPenguinRoutes, { prefix: '/api/my', db });
   await app.register(shopRoutes, { prefix: '/api/shop', db });
   await app.register(blindBoxRoutes, { prefix: '/api/my/blindboxs', db });
   await app.register(priceRoutes, { prefix: '/api/getprice', db });

@@ -10,6 +10,7 @@ import { seedDemoCatalogue } from './modules/catalogue/index.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.ts';
 import { seedDemoHoldings } from './seed/demo-holdings.ts';
 import { seedDemoReferrals } from './seed/demo-referrals.ts';
+import { seedDemoPenguins } from './seed/demo-penguins.ts';
 
 async function main() {
   let config = loadConfig();
@@ -64,6 +65,7 @@ async function main() {
   if (config.seedDemo) await seedDemoCatalogue(database.db);
   if (config.seedDemo) await seedDemoHoldings(database.db);
   if (config.seedDemo) await seedDemoReferrals(database.db);
+  if (config.seedDemo) await seedDemoPenguins(database.db);
   await app.listen({ port: config.port, host: config.host }).catch((err: NodeJS.ErrnoException) => {
     if (err.code !== 'EADDRINUSE') throw err;
     throw new ConfigError(`Port ${config.port} on ${config.host} is already in use (another Starport?). Stop that process, or set PORT to a free port.`);

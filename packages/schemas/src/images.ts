@@ -20,3 +20,6 @@ export const dncImagePath = (amount: number) => `/images/v1/dnc/${amount}`;
 export const ART_PREFIX = '/images/v1';
 
 export const withSize = (path: string, size: ImageSize) => `${path}?resize=${size}`;
+
+/** A penguin of the collection: rarity 0 Common, 1 Rare, 2 Legendary, 3 1 of 1. */
+export const penguinImagePath = (rarity: 0 | 1 | 2 | 3, seed: number) => `/images/v1/penguin/${rarity}-${seed}`;

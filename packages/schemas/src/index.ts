@@ -19,3 +19,4 @@ export * from './brand.ts';
 export * from './my-assets.ts';
 export * from './my-blind-boxes.ts';
 export * from './referrals.ts';
+export * from './penguins.ts';

@@ -35,6 +35,7 @@ export const WEB_ROUTE_PATTERNS = [
   '/my-assets/spaceships',
   '/my-assets/dnc-listing',
   '/my-assets/spaceships-selling',
+  '/my/penguins',
   '/fairness',
   '/fairness/verify',
   '/leaderboard',

@@ -267,6 +267,15 @@ describe('commands against the database', () => {
     expect(out).toMatch(/^home_version {2}2 \(marketplace; set .+\)$/m);
     expect(out).toMatch(/^terms {9}13 characters \(set .+\)$/m);
     expect(out).toMatch(/^discounts {5}3\+ items 5% off, 5\+ items 10% off, 10\+ items 15% off \(default\)$/m);
+    expect(out).toMatch(/^penguin_rate {2}100 DNC a day before the boost \(default\)$/m);
+  });
+
+  it('sets the penguin rate and refuses what is not whole DNC', async () => {
+    expect(await run(['set-penguin-rate', '40'])).toBe('A ship on a penguin now earns 40 DNC a day before the rarity boost.');
+    expect(await run(['show-settings'])).toMatch(/^penguin_rate {2}40 DNC a day before the boost \(set .+\)$/m);
+    for (const bad of ['-1', '1.5', 'ten', '1000001'])
+      expect((await failure(() => run(['set-penguin-rate', bad]))).exitCode, bad).toBe(2);
+    await run(['set-penguin-rate', '100']);
   });
 
   it('sets the volume-discount tiers, refuses nonsense without changing them, and clears them', async () => {

@@ -58,6 +58,8 @@ const describeTiers = (tiers: DiscountTier[]) =>
 
 export const discountsSet = (tiers: DiscountTier[]) => `Volume discounts are now: ${describeTiers(tiers)}.`;
 
+export const penguinRateSet = (rate: number) => `A ship on a penguin now earns ${rate} DNC a day before the rarity boost.`;
+
 export function settings(s: SettingsView): string[] {
   const since = (key: string) => (s.updated[key] ? `set ${when(s.updated[key])}` : 'default');
   return [
@@ -65,6 +67,7 @@ export function settings(s: SettingsView): string[] {
     `home_version  ${s.homeVersion} (${s.homeVersion === 2 ? 'marketplace' : 'landing page'}; ${since('home_version')})`,
     `terms         ${s.termsCharacters} characters (${since('tos_html')})`,
     `discounts     ${describeTiers(s.discounts)} (${since('volume_discounts')})`,
+    `penguin_rate  ${s.penguinRate} DNC a day before the boost (${since('penguin_dnc_per_day')})`,
   ];
 }
 

@@ -20,6 +20,7 @@ export type Command =
   | { name: 'set-home-version'; value: number }
   | { name: 'set-terms'; source: TermsSource }
   | { name: 'set-discounts'; tiers: string }
+  | { name: 'set-penguin-rate'; value: number }
   | { name: 'show-settings' }
   | { name: 'orders-review'; limit: number }
   | { name: 'resolve-review'; code: string; note: string };
@@ -42,6 +43,7 @@ const SPECS: Record<Exclude<Command['name'], 'help'>, Spec> = {
   'set-home-version': { positionals: '1|2' },
   'set-terms': { options: { file: { type: 'string' } } },
   'set-discounts': { positionals: '"items:percent,…"' },
+  'set-penguin-rate': { positionals: '<DNC per day>' },
   'show-settings': {},
   'orders-review': { options: { limit: { type: 'string' } } },
   'resolve-review': { options: { note: { type: 'string' } }, positionals: '<order code>' },
@@ -131,6 +133,12 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
     }
     case 'set-discounts':
       return { name, tiers: one() };
+    case 'set-penguin-rate': {
+      const raw = one();
+      if (!/^(0|[1-9]\d{0,6})$/.test(raw) || Number(raw) > 1_000_000)
+        throw usageError(`set-penguin-rate takes whole DNC per day from 0 to 1000000, not "${raw}".`);
+      return { name, value: Number(raw) };
+    }
     default:
       none();
       return { name: 'show-settings' };

@@ -34,6 +34,8 @@ async function outcome(db: Db, cmd: Command, io: Io): Promise<string[]> {
       return [output.termsStored(await settings.storeTerms(db, await settings.readTerms(io, cmd.source)))];
     case 'set-discounts':
       return [output.discountsSet(await settings.setDiscounts(db, cmd.tiers))];
+    case 'set-penguin-rate':
+      return [output.penguinRateSet(await settings.setPenguinRate(db, cmd.value))];
     case 'show-settings':
       return output.settings(await settings.readSettings(db));
     case 'orders-review':

@@ -15,6 +15,8 @@ Commands:
   set-home-version 1|2                  1 landing page, 2 marketplace
   set-terms --file PATH | set-terms -   store the terms HTML (cleaned) from a file or stdin
   set-discounts "3:5,5:10,10:15"        volume-discount tiers, items:percent ("" for none)
+  set-penguin-rate <DNC per day>        what a ship on a penguin earns a day, before the
+                                        penguin's rarity boost (default 100)
   show-settings                         print the operator settings
   orders-review [--limit N]             orders with a payment we could not accept as it
                                         came (late, wrong amount), oldest first, and why

@@ -5,8 +5,9 @@ import { asCli, CliError } from '../cli-error.ts';
 import type { Io } from '../io.ts';
 import { parseTierList, readDiscountTiers, writeDiscountTiers } from '../../modules/cart/index.ts';
 import type { TermsSource } from '../parse.ts';
+import { readPenguinRate, writePenguinRate } from '../../modules/penguins/index.ts';
 
-/** set-sale-program, set-home-version, set-terms, set-discounts, show-settings. */
+/** set-sale-program, set-home-version, set-terms, set-discounts, set-penguin-rate, show-settings. */
 
 export const changeSaleProgram = (db: Db, value: number) => asCli(() => site.setSaleProgram(db, value));
 export const changeHomeVersion = (db: Db, value: number) => asCli(() => site.setHomeVersion(db, value));
@@ -30,11 +31,14 @@ export async function storeTerms(db: Db, html: string): Promise<{ received: numb
 export const setDiscounts = (db: Db, text: string): Promise<DiscountTier[]> =>
   asCli(() => writeDiscountTiers(db, parseTierList(text)), 2);
 
+export const setPenguinRate = (db: Db, rate: number): Promise<number> => asCli(() => writePenguinRate(db, rate), 2);
+
 export type SettingsView = {
   saleProgram: number;
   homeVersion: number;
   termsCharacters: number;
   discounts: DiscountTier[];
+  penguinRate: number;
   /** when each setting was last set, by key; absent while it is at its default */
   updated: Record<string, Date>;
 };
@@ -45,6 +49,7 @@ export async function readSettings(db: Db): Promise<SettingsView> {
     homeVersion: await site.getHomeVersion(db),
     termsCharacters: (await site.getTermsHtml(db)).length,
     discounts: await readDiscountTiers(db),
+    penguinRate: await readPenguinRate(db),
     updated: await site.getSettingTimes(db),
   };
 }

@@ -6,7 +6,8 @@ export type ArtRequest =
   | { kind: 'ship'; element: ElementId; rarity: RarityId; seed: number }
   | { kind: 'unit'; type: 1 | 2 | 3 | 4 | 5 }
   | { kind: 'blindbox'; name: 'frontier' }
-  | { kind: 'dnc'; amount: number };
+  | { kind: 'dnc'; amount: number }
+  | { kind: 'penguin'; rarity: 0 | 1 | 2 | 3; seed: number };
 
 export type ArtKind = ArtRequest['kind'];
 
@@ -19,6 +20,7 @@ const MAX_DNC = 1_000_000_000;
  * key can never name anything outside the cache folder.
  */
 const SHIP = /^([0-2])-([0-3])-(0|[1-9]\d{0,9})$/;
+const PENGUIN = /^([0-3])-(0|[1-9]\d{0,9})$/;
 const WHOLE = /^[1-9]\d{0,9}$/;
 
 /** Parses a path key; anything else is a 404 that says what a valid path looks like. */
@@ -43,8 +45,16 @@ export function parseArtKey(kind: string, key: string): ArtRequest {
         throw notFound(`No such DNC image. Use /images/v1/dnc/{amount} with a whole amount from 1 to ${MAX_DNC}.`);
       }
       return { kind, amount: Number(key) };
+    case 'penguin': {
+      const m = PENGUIN.exec(key);
+      const seed = Number(m?.[2]);
+      if (!m || seed > MAX_SEED) {
+        throw notFound(`No such penguin image. Use /images/v1/penguin/{rarity}-{seed}: rarity 0 to 3, seed a whole number from 0 to ${MAX_SEED}.`);
+      }
+      return { kind, rarity: Number(m[1]) as 0 | 1 | 2 | 3, seed };
+    }
     default:
-      throw notFound(`No such image kind: "${kind.slice(0, 40)}". Use ship, unit, blindbox or dnc.`);
+      throw notFound(`No such image kind: "${kind.slice(0, 40)}". Use ship, unit, blindbox, dnc or penguin.`);
   }
 }
 
@@ -59,5 +69,7 @@ export function artName(req: ArtRequest): string {
       return req.name;
     case 'dnc':
       return String(req.amount);
+    case 'penguin':
+      return `${req.rarity}-${req.seed}`;
   }
 }

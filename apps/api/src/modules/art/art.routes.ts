@@ -5,8 +5,8 @@ import { parseArtKey } from './art-key.ts';
 import { ArtService, type ArtServiceOptions } from './art.service.ts';
 
 const ArtParams = z.object({
-  kind: z.string().describe('ship, unit, blindbox or dnc'),
-  key: z.string().describe('ship: {element}-{rarity}-{seed}; unit: 1..5; blindbox: frontier; dnc: {amount}'),
+  kind: z.string().describe('ship, unit, blindbox, dnc or penguin'),
+  key: z.string().describe('ship: {element}-{rarity}-{seed}; unit: 1..5; blindbox: frontier; dnc: {amount}; penguin: {rarity}-{seed}'),
 });
 const ArtQuery = z.object({
   resize: z.enum(IMAGE_SIZES, { error: `Image size must be one of ${IMAGE_SIZES.join(', ')}.` }).default('800x800'),
@@ -24,7 +24,7 @@ export const artRoutes: FastifyPluginAsyncZod<ArtServiceOptions> = async (app, o
   app.get('/:kind/:key', {
     schema: {
       tags: ['site'],
-      summary: 'Generated art for a ship, unit, blind box or DNC pack (WebP, or SVG with format=svg)',
+      summary: 'Generated art for a ship, unit, blind box, DNC pack or penguin (WebP, or SVG with format=svg)',
       params: ArtParams,
       querystring: ArtQuery,
       response: {

@@ -1,6 +1,7 @@
 import type { ArtRequest } from './art-key.ts';
 import { renderBlindBox } from './blind-box-art.ts';
 import { renderDnc } from './dnc-art.ts';
+import { renderPenguin } from './penguin-art.ts';
 import { renderShip } from './ship-art.ts';
 import { renderUnit } from './unit-art.ts';
 
@@ -15,5 +16,7 @@ export function renderArt(req: ArtRequest): string {
       return renderBlindBox();
     case 'dnc':
       return renderDnc(req.amount);
+    case 'penguin':
+      return renderPenguin(req.rarity, req.seed);
   }
 }

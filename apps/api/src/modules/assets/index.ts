@@ -1,6 +1,7 @@
 /**
  * The assets area's front door: the only file other areas import. Assets owns every holding
- * (owned_ships, dnc_ledger, owned_house_pieces, credit_ledger, seller_proceeds, referral_rewards) and is the only
+ * (owned_ships, dnc_ledger, owned_house_pieces, credit_ledger, seller_proceeds, referral_rewards, and the
+ * penguin holdings: owned_penguins, penguin_assignments, penguin_collections) and is the only
  * code that writes them. Every write runs in the caller's transaction (`tx`) and never opens
  * its own, so a fulfilment, a listing or a mint is all or nothing with the holdings it moves.
  */
@@ -31,6 +32,19 @@ export {
   type ShipSource,
   type ShipTransfer,
 } from './owned-ships.ts';
+export {
+  accruedOn,
+  assignShipToPenguin,
+  collectedToday,
+  collectPenguinEarnings,
+  grantPenguins,
+  penguinsOf,
+  removeShipFromPenguin,
+  type AssignOutcome,
+  type CollectOutcome,
+  type DailyDnc,
+  type HeldPenguin,
+} from './penguin-holdings.ts';
 export { creditProceeds, proceedsOf, proceedsTotal, type ProceedsCredit, type ProceedsRow } from './proceeds.ts';
 export {
   creditReferralReward,

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/test-database.ts';
+import { queryRows, type Database } from '../db/client.ts';
+import { seedDemoAccounts } from './demo-accounts.ts';
+import { seedDemoPenguins } from './demo-penguins.ts';
+
+describe('demo penguins: the collection exists and the demo accounts own some from the first start', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedDemoAccounts(database.db);
+  });
+  afterAll(async () => database?.close());
+
+  it('writes the 40 penguins of the collection, gives pilot 4 and captain 2, and runs once', async () => {
+    expect(await seedDemoPenguins(database.db)).toBe(true);
+    const [collection] = await queryRows<{ n: number; rarities: number[] }>(
+      database.db,
+      sql`SELECT count(*)::int AS n, array_agg(DISTINCT rarity::int ORDER BY rarity::int) AS rarities FROM penguins`,
+    );
+    expect(collection).toEqual({ n: 40, rarities: [0, 1, 2, 3] });
+    const owned = await queryRows<{ username: string; penguins: number[] }>(
+      database.db,
+      sql`SELECT u.username, array_agg(o.penguin_id ORDER BY o.penguin_id) AS penguins
+          FROM owned_penguins o JOIN users u ON u.id = o.user_id GROUP BY u.username ORDER BY u.username`,
+    );
+    expect(owned).toEqual([
+      { username: 'captain', penguins: [3, 26] },
+      { username: 'pilot', penguins: [1, 2, 25, 35] },
+    ]);
+    expect(await seedDemoPenguins(database.db)).toBe(false);
+    const [count] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM owned_penguins`);
+    expect(count!.n).toBe(6);
+  });
+});
