@@ -30,6 +30,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { priceRoutes, stockValidateRoutes } from './modules/cart/index.ts';
 import { ordersRoutes } from './modules/orders/index.ts';
+import { redeemRoutes } from './modules/redeem/index.ts';
 import { paymentsPlugin } from './modules/payments/index.ts';
 
 /** Where WalletConnect's relay, verify frame and modal (Reown) live. */
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(playerListingRoutes, { prefix: '/api/marketplace', db, heldUntil });
   await app.register(myListingRoutes, { prefix: '/api/my', db, heldUntil });
   await app.register(myAssetsRoutes, { prefix: '/api/my', db, openListings: (ids) => openListingsOf(db, ids) });
+  await app.register(redeemRoutes, { prefix: '/api/my', db, limiter });
   await app.register(shopRoutes, { prefix: '/api/shop', db });
   await app.register(blindBoxRoutes, { prefix: '/api/my/blindboxs', db });
   await app.register(priceRoutes, { prefix: '/api/getprice', db });
