@@ -9,6 +9,7 @@ import { startRuntime, type Runtime } from './runtime.ts';
 import { seedDemoCatalogue } from './modules/catalogue/index.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.ts';
 import { seedDemoHoldings } from './seed/demo-holdings.ts';
+import { DEMO_REDEEM_CODES, seedDemoRedeemCodes } from './seed/demo-redeem-codes.ts';
 
 async function main() {
   let config = loadConfig();
@@ -62,6 +63,7 @@ async function main() {
   const seeded = config.seedDemo ? await seedDemoAccounts(database.db) : false;
   if (config.seedDemo) await seedDemoCatalogue(database.db);
   if (config.seedDemo) await seedDemoHoldings(database.db);
+  if (config.seedDemo) await seedDemoRedeemCodes(database.db);
   await app.listen({ port: config.port, host: config.host }).catch((err: NodeJS.ErrnoException) => {
     if (err.code !== 'EADDRINUSE') throw err;
     throw new ConfigError(`Port ${config.port} on ${config.host} is already in use (another Starport?). Stop that process, or set PORT to a free port.`);
@@ -78,6 +80,7 @@ async function main() {
   if (config.seedDemo) {
     lines.push(`  Demo accounts${seeded ? ' (created now)' : ''}:`);
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(24)} password ${a.password}`);
+    lines.push(`  Demo redeem codes (at /my/redeem): ${DEMO_REDEEM_CODES.map((c) => `${c.code} (${c.what})`).join(', ')}`);
   }
   console.log(`${lines.join('\n')}\n`);
 }
