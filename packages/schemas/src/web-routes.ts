@@ -28,6 +28,7 @@ export const WEB_ROUTE_PATTERNS = [
   '/shop/:id',
   '/shop/stripe_payment/:result',
   '/my/orders',
+  '/my/redeem',
   '/my-assets',
   '/my-assets/spaceships',
   '/my-assets/dnc-listing',

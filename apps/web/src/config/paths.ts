@@ -59,6 +59,8 @@ export const paths = {
   myAssetsSpaceships: { path: '/my-assets/spaceships', getHref: () => '/my-assets/spaceships' },
   myAssetsDncListing: { path: '/my-assets/dnc-listing', getHref: () => '/my-assets/dnc-listing' },
   myAssetsSelling: { path: '/my-assets/spaceships-selling', getHref: () => '/my-assets/spaceships-selling' },
+  // Redeem codes (issue 17): a code an operator made grants DNC or a ship.
+  myRedeem: { path: '/my/redeem', getHref: () => '/my/redeem' },
   // Not built yet; the profile menu links to it once it is (spec §2 header).
   changeProfile: { path: '/change-profile', getHref: () => '/change-profile' },
 } as const;
@@ -77,6 +79,7 @@ export const protectedPathPrefixes = [
   '/my/gin-exchange',
   '/my/goaland',
   '/my/penguins',
+  paths.myRedeem.path,
   paths.linkEmail.path,
   paths.connectWallet.path,
 ] as const;
