@@ -31,6 +31,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { priceRoutes, stockValidateRoutes } from './modules/cart/index.ts';
 import { myBlindBoxesRoutes, ordersRoutes } from './modules/orders/index.ts';
+import { redeemRoutes } from './modules/redeem/index.ts';
 import { referralRoutes } from './modules/referrals/index.ts';
 import { paymentsPlugin } from './modules/payments/index.ts';
 
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(myAssetsRoutes, { prefix: '/api/my', db, openListings: (ids) => openListingsOf(db, ids) });
   await app.register(penguinCollectionRoutes, { prefix: '/api/fetch', db });
   await app.register(myPenguinRoutes, { prefix: '/api/my', db });
+  await app.register(redeemRoutes, { prefix: '/api/my', db, limiter });
   await app.register(shopRoutes, { prefix: '/api/shop', db });
   await app.register(blindBoxRoutes, { prefix: '/api/my/blindboxs', db });
   await app.register(priceRoutes, { prefix: '/api/getprice', db });

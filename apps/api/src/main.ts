@@ -11,6 +11,7 @@ import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.ts';
 import { seedDemoHoldings } from './seed/demo-holdings.ts';
 import { seedDemoReferrals } from './seed/demo-referrals.ts';
 import { seedDemoPenguins } from './seed/demo-penguins.ts';
+import { DEMO_REDEEM_CODES, seedDemoRedeemCodes } from './seed/demo-redeem-codes.ts';
 
 async function main() {
   let config = loadConfig();
@@ -66,6 +67,7 @@ async function main() {
   if (config.seedDemo) await seedDemoHoldings(database.db);
   if (config.seedDemo) await seedDemoReferrals(database.db);
   if (config.seedDemo) await seedDemoPenguins(database.db);
+  if (config.seedDemo) await seedDemoRedeemCodes(database.db);
   await app.listen({ port: config.port, host: config.host }).catch((err: NodeJS.ErrnoException) => {
     if (err.code !== 'EADDRINUSE') throw err;
     throw new ConfigError(`Port ${config.port} on ${config.host} is already in use (another Starport?). Stop that process, or set PORT to a free port.`);
@@ -82,6 +84,7 @@ async function main() {
   if (config.seedDemo) {
     lines.push(`  Demo accounts${seeded ? ' (created now)' : ''}:`);
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(24)} password ${a.password}`);
+    lines.push(`  Demo redeem codes (at /my/redeem): ${DEMO_REDEEM_CODES.map((c) => `${c.code} (${c.what})`).join(', ')}`);
   }
   console.log(`${lines.join('\n')}\n`);
 }

@@ -20,3 +20,4 @@ export * from './my-assets.ts';
 export * from './my-blind-boxes.ts';
 export * from './referrals.ts';
 export * from './penguins.ts';
+export * from './redeem.ts';

@@ -31,6 +31,7 @@ export const WEB_ROUTE_PATTERNS = [
   '/my/blindbox',
   '/dashboard',
   '/dashbroad',
+  '/my/redeem',
   '/my-assets',
   '/my-assets/spaceships',
   '/my-assets/dnc-listing',

@@ -23,10 +23,11 @@ export type Command =
   | { name: 'set-penguin-rate'; value: number }
   | { name: 'show-settings' }
   | { name: 'orders-review'; limit: number }
-  | { name: 'resolve-review'; code: string; note: string };
+  | { name: 'resolve-review'; code: string; note: string }
+  | { name: 'redeem-codes'; args: string[] };
 
 type Spec = { options?: NonNullable<ParseArgsConfig['options']>; positionals?: string };
-const SPECS: Record<Exclude<Command['name'], 'help'>, Spec> = {
+const SPECS: Record<Exclude<Command['name'], 'help' | 'redeem-codes'>, Spec> = {
   'create-user': {
     options: {
       username: { type: 'string' },
@@ -53,6 +54,8 @@ const SPECS: Record<Exclude<Command['name'], 'help'>, Spec> = {
 export function parseCommand(argv: readonly string[], env: Record<string, string | undefined> = {}): Command {
   const [name, ...rest] = argv;
   if (name === undefined || name === 'help' || name === '-h' || name === '--help') return { name: 'help' };
+  // redeem-codes has sub-commands with their own flags: commands/redeem-codes.ts reads them.
+  if (name === 'redeem-codes') return { name, args: rest };
   if (!Object.hasOwn(SPECS, name)) throw usageError(`Unknown command "${name}".`);
   const spec = SPECS[name as keyof typeof SPECS];
   let parsed;

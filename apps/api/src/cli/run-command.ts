@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { closeReview, listOrdersForReview } from './commands/orders-review.ts';
+import { runRedeemCodes } from './commands/redeem-codes.ts';
 import * as settings from './commands/settings.ts';
 import * as users from './commands/users.ts';
 import type { Io } from './io.ts';
@@ -43,5 +44,7 @@ async function outcome(db: Db, cmd: Command, io: Io): Promise<string[]> {
     case 'resolve-review':
       await closeReview(db, cmd.code, cmd.note);
       return [output.reviewClosed(cmd.code, cmd.note)];
+    case 'redeem-codes':
+      return runRedeemCodes(db, cmd.args);
   }
 }

@@ -1,3 +1,5 @@
+import { REDEEM_CODES_USAGE } from './commands/redeem-codes.ts';
+
 /** What `npm run admin -- --help` prints: every command, its flags and the exit codes. */
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -22,6 +24,7 @@ Commands:
                                         came (late, wrong amount), oldest first, and why
   resolve-review <order code> --note "what was done"
                                         clear the order's review flag, keeping the note
+${REDEEM_CODES_USAGE}
 
   -h, --help                            print this help
 

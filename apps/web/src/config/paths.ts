@@ -68,6 +68,8 @@ export const paths = {
   myAssetsSelling: { path: '/my-assets/spaceships-selling', getHref: () => '/my-assets/spaceships-selling' },
   // Penguin staking (owned-assets.md §2.10); guarded by the /my/penguins prefix below.
   myPenguins: { path: '/my/penguins', getHref: () => '/my/penguins' },
+  // Redeem codes (issue 17): a code an operator made grants DNC or a ship.
+  myRedeem: { path: '/my/redeem', getHref: () => '/my/redeem' },
   // Not built yet; the profile menu links to it once it is (spec §2 header).
   changeProfile: { path: '/change-profile', getHref: () => '/change-profile' },
 } as const;
@@ -89,6 +91,7 @@ export const protectedPathPrefixes = [
   '/my/gin-exchange',
   '/my/goaland',
   '/my/penguins',
+  paths.myRedeem.path,
   paths.linkEmail.path,
   paths.connectWallet.path,
 ] as const;

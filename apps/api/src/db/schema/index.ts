@@ -8,3 +8,4 @@ export * from './fairness.ts';
 export * from './chain.ts';
 export * from './shared-state.ts';
 export * from './penguins.ts';
+export * from './redeem.ts';

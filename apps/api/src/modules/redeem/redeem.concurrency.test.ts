@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPlayer } from '../../../test/catalogue-fixtures.ts';
+import { createTestDatabase } from '../../../test/test-database.ts';
+import { openDatabase, queryRows, type Database, type Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { dncBalance } from '../assets/index.ts';
+import { createCode } from './operator-codes.ts';
+import { REDEEM_MESSAGES, redeemCode } from './redeem.ts';
+
+/** Settles the calls: the values, and the AppErrors' messages (anything else fails the test). */
+async function settle<T>(calls: Promise<T>[]) {
+  const settled = await Promise.allSettled(calls);
+  const ok = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const errors = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
+  const unexpected = errors.filter((e) => !(e instanceof AppError)).map(String);
+  return { ok, refused: errors.filter((e): e is AppError => e instanceof AppError).map((e) => e.message), unexpected };
+}
+
+// Always on real PostgreSQL: PGlite runs one transaction at a time and would hide these races.
+describe('on PostgreSQL: redeem codes raced by many players and by one player twice', () => {
+  let database: Database & { url?: string };
+  let second: Database;
+  let dbA: Db;
+  let dbB: Db;
+  let seq = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    second = await openDatabase({ url: database.url!, onConnectionError: () => {} });
+    dbA = database.db;
+    dbB = second.db;
+  });
+  afterAll(async () => {
+    await second?.close();
+    await database?.close();
+  });
+
+  const counts = async (codeId: number) =>
+    (
+      await queryRows<{ uses: number; redemptions: number; credited: number }>(
+        dbA,
+        sql`SELECT (SELECT uses FROM redeem_codes WHERE id = ${codeId}) AS uses,
+                   (SELECT count(*)::int FROM redeem_redemptions WHERE code_id = ${codeId}) AS redemptions,
+                   (SELECT count(*)::int FROM dnc_ledger WHERE reason = ${`redeem code ${codeId}`}) AS credited`,
+      )
+    )[0]!;
+
+  it('a code with one use redeemed by ten players at once → exactly one grant', async () => {
+    for (let round = 0; round < 3; round++) {
+      const players = await Promise.all(Array.from({ length: 10 }, () => addPlayer(dbA, `racer${++seq}`)));
+      const { id, code } = await createCode(dbA, { grant: { kind: 'dnc', dnc: 1_000 }, uses: 1, expiresAt: null });
+      const { ok, refused, unexpected } = await settle(players.map((p, i) => redeemCode(i % 2 ? dbB : dbA, p, code)));
+      expect(unexpected).toEqual([]);
+      expect(ok).toHaveLength(1);
+      expect(refused).toEqual(Array(9).fill(REDEEM_MESSAGES.usedUp));
+      expect(await counts(id)).toEqual({ uses: 1, redemptions: 1, credited: 1 });
+      const balances = await Promise.all(players.map((p) => dncBalance(dbA, p)));
+      expect(balances.filter((b) => b === 1_000)).toHaveLength(1);
+      expect(balances.filter((b) => b === 0)).toHaveLength(9);
+    }
+  });
+
+  it('the same player sends the same code twice at once → one grant, and the code keeps its other uses', async () => {
+    for (let round = 0; round < 5; round++) {
+      const player = await addPlayer(dbA, `twice${++seq}`);
+      const { id, code } = await createCode(dbA, { grant: { kind: 'dnc', dnc: 300 }, uses: 5, expiresAt: null });
+      const { ok, refused, unexpected } = await settle([redeemCode(dbA, player, code), redeemCode(dbB, player, code.toLowerCase())]);
+      expect(unexpected).toEqual([]);
+      expect(ok).toHaveLength(1);
+      expect(refused).toEqual([REDEEM_MESSAGES.already]);
+      expect(await counts(id)).toEqual({ uses: 1, redemptions: 1, credited: 1 });
+      expect(await dncBalance(dbA, player)).toBe(300);
+    }
+  });
+});

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * Redeem codes (docs/api-redeem.md): a player types a code an operator made and receives what
+ * it grants, DNC or a copy of a catalogue ship. Codes are compared trimmed and case-insensitive.
+ */
+
+export const REDEEM_CODE_MAX_LENGTH = 64;
+export const REDEEM_NO_CODE_MSG = 'Please enter a code.';
+
+/** What players type, as the server compares it: trimmed, upper case. */
+export const normaliseRedeemCode = (code: string): string => code.trim().toUpperCase();
+
+export const RedeemBodySchema = z
+  .object({
+    code: z
+      .string({ error: REDEEM_NO_CODE_MSG })
+      .trim()
+      .min(1, REDEEM_NO_CODE_MSG)
+      .max(REDEEM_CODE_MAX_LENGTH, `A code has at most ${REDEEM_CODE_MAX_LENGTH} characters.`),
+  })
+  .strict();
+export type RedeemBody = z.infer<typeof RedeemBodySchema>;
+
+export const RedemptionSchema = z.object({
+  _id: z.string(),
+  /** the code's first characters, as the player may recognise it */
+  code_hint: z.string(),
+  kind: z.enum(['dnc', 'ship']),
+  /** DNC granted (kind dnc), else null */
+  dnc: z.number().int().nullable(),
+  /** the ship granted (kind ship): `asset_id` is its My Assets `_id` */
+  ship: z.object({ asset_id: z.string(), ship_id: z.number().int(), name: z.string() }).nullable(),
+  /** a sentence saying what was granted, e.g. "5,000 DNC" or "the ship Vega Hawk" */
+  granted: z.string(),
+  redeemed_at: z.string(),
+});
+export type Redemption = z.infer<typeof RedemptionSchema>;
+
+export const RedeemResponseSchema = z.object({ error: z.literal(false), msg: z.string(), redemption: RedemptionSchema });
+export type RedeemResponse = z.infer<typeof RedeemResponseSchema>;
+
+export const MY_REDEEMS_LIMIT = 50;
+export const MyRedeemsResponseSchema = z.object({ error: z.literal(false), data: z.array(RedemptionSchema) });
+export type MyRedeemsResponse = z.infer<typeof MyRedeemsResponseSchema>;
