@@ -7,3 +7,4 @@ export * from './holdings.ts';
 export * from './fairness.ts';
 export * from './chain.ts';
 export * from './shared-state.ts';
+export * from './avatars.ts';
