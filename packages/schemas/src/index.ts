@@ -17,3 +17,4 @@ export * from './widget-payments.ts';
 export * from './pagination.ts';
 export * from './brand.ts';
 export * from './my-assets.ts';
+export * from './profile.ts';
