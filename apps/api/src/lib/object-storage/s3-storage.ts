@@ -29,6 +29,10 @@ export class S3Storage implements ObjectStorage {
       region: s.region,
       ...(s.endpoint ? { endpoint: s.endpoint } : {}),
       forcePathStyle: s.forcePathStyle,
+      // Checksums only when S3 demands them: a presigned PUT must not carry the checksum of an
+      // empty body, and S3-compatible servers (MinIO, s3rver) do not all know the newer headers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
       credentials: { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey },
     });
   }
