@@ -93,7 +93,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           ...(config.walletConnect ? WALLETCONNECT_HOSTS.https : []),
         ],
         // WalletConnect's relay and its QR modal's API, only when the web app offers it.
-        'connect-src': ["'self'", ...(config.walletConnect ? [...WALLETCONNECT_HOSTS.https, ...WALLETCONNECT_HOSTS.wss] : [])],
+        'connect-src': [
+          "'self'",
+          ...(config.walletConnect ? [...WALLETCONNECT_HOSTS.https, ...WALLETCONNECT_HOSTS.wss] : []),
+          // The browser PUTs avatars straight to the bucket's presigned URLs (docs/decisions/0040).
+          ...(config.s3 ? [config.s3.endpoint ? new URL(config.s3.endpoint).origin : 'https://*.amazonaws.com'] : []),
+        ],
         // Only ask browsers to upgrade when the site is really served over https.
         'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
       },

@@ -59,7 +59,6 @@ export const paths = {
   myAssetsSpaceships: { path: '/my-assets/spaceships', getHref: () => '/my-assets/spaceships' },
   myAssetsDncListing: { path: '/my-assets/dnc-listing', getHref: () => '/my-assets/dnc-listing' },
   myAssetsSelling: { path: '/my-assets/spaceships-selling', getHref: () => '/my-assets/spaceships-selling' },
-  // Not built yet; the profile menu links to it once it is (spec §2 header).
   changeProfile: { path: '/change-profile', getHref: () => '/change-profile' },
 } as const;
 

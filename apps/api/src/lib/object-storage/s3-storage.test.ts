@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AVATAR_MAX_BYTES } from '@starport/schemas';
@@ -22,7 +21,7 @@ let token: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'starport-s3rver-'));
   s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
-  const { port } = (await s3.run()) as AddressInfo;
+  const { port } = await s3.run();
   t = await createTestApp({
     env: {
       DATA_DIR: path.join(dir, 'data'),

@@ -21,6 +21,7 @@ function boardApi(total: number) {
       _id: `u${from + i + 1}`,
       rank: from + i + 1,
       user_name: `pilot${from + i + 1}`,
+      avatar: null,
       point_number: 1000 - (from + i),
     }));
     return json(200, { error: false, data, total, period: 'month' });
