@@ -6,7 +6,7 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness.ts';
-import { EXIF_MARKER, HTML_BYTES, jpegWithExif } from '../../modules/accounts/profile.fixtures.ts';
+import { EXIF_MARKER, HTML_BYTES, jpegWithExif } from './profile.fixtures.ts';
 
 /**
  * The S3 path with the real AWS SDK against a local S3 server (s3rver) on a random port: the
