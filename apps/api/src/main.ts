@@ -8,6 +8,7 @@ import { stopGraceMs } from './graceful-stop.ts';
 import { startRuntime, type Runtime } from './runtime.ts';
 import { seedDemoCatalogue } from './modules/catalogue/index.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.ts';
+import { seedDemoAvatars } from './seed/demo-avatars.ts';
 import { seedDemoHoldings } from './seed/demo-holdings.ts';
 
 async function main() {
@@ -62,6 +63,7 @@ async function main() {
   const seeded = config.seedDemo ? await seedDemoAccounts(database.db) : false;
   if (config.seedDemo) await seedDemoCatalogue(database.db);
   if (config.seedDemo) await seedDemoHoldings(database.db);
+  if (seeded) await seedDemoAvatars(database.db, config);
   await app.listen({ port: config.port, host: config.host }).catch((err: NodeJS.ErrnoException) => {
     if (err.code !== 'EADDRINUSE') throw err;
     throw new ConfigError(`Port ${config.port} on ${config.host} is already in use (another Starport?). Stop that process, or set PORT to a free port.`);

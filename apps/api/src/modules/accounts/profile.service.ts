@@ -94,6 +94,14 @@ export class ProfileService {
     return this.publicUser(auth.userId);
   }
 
+  /** An image of our own (the demo seed) made a player's avatar, through the same re-encoding. */
+  async adoptImage(userId: string, bytes: Buffer): Promise<void> {
+    const encoded = await encodeAvatar(bytes);
+    if (!encoded) throw new Error('the image could not be encoded');
+    for (const f of encoded.files) await this.d.storage.write(avatarObjectKey(encoded.name, f.size), f.bytes, 'image/webp');
+    await uploads.setAvatar(this.d.db, userId, encoded.name);
+  }
+
   /** A re-encoded avatar file, for GET /avatars/{name}; null when there is none. */
   async avatarFile(name: string): Promise<Buffer | null> {
     const m = /^([0-9a-f]{32})-(300|800)\.webp$/.exec(name);
