@@ -139,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(resourceRoutes, { prefix: '/api/resource', db });
   await app.register(accountsRoutes, { prefix: '/api/account', accounts, sessions });
   const storage = createObjectStorage({ dataDir: config.dataDir, jwtSecret: config.jwtAccessSecret, s3: config.s3 });
-  const profile = new ProfileService({ db, storage, signingKey: uploadSigningKey(config.jwtAccessSecret) });
+  const profile = new ProfileService({ db, storage, signingKey: uploadSigningKey(config.jwtAccessSecret), limiter });
   await app.register(profileRoutes, { prefix: '/api/account', profile });
   await app.register(creditRoutes, { prefix: '/api/credit', db });
   await app.register(walletRoutes, { wallet: new WalletAuthService({ db, config, limiter, sessions, log: app.log }) });

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE, type ChangeProfileBody, type User } from '@starport/schemas';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { uploadSignatureValid, type ObjectStorage } from '../../lib/object-storage/index.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import * as repo from './accounts.repo.ts';
 import { toPublicUser } from './accounts.service.ts';
 import { avatarObjectKey, avatarUrl, encodeAvatar, sniffImageType, type EncodedAvatar } from './avatar-image.ts';
@@ -12,6 +13,8 @@ import type { AuthContext } from './sessions.service.ts';
 
 /** How long a signed upload URL works. */
 export const UPLOAD_URL_MINUTES = 10;
+/** Upload URLs a player may ask for in an hour: each is a row and, until used, a stored file. */
+export const UPLOADS_PER_HOUR = 30;
 
 export const PROFILE_MESSAGES = {
   noUpload: 'No such upload. Please upload the image again.',
@@ -35,7 +38,7 @@ const usernameTaken = () => new AppError('USERNAME_TAKEN', 409, PROFILE_MESSAGES
 export class ProfileService {
   private readonly now: () => Date;
 
-  constructor(private readonly d: { db: Db; storage: ObjectStorage; signingKey: Buffer; now?: () => Date }) {
+  constructor(private readonly d: { db: Db; storage: ObjectStorage; signingKey: Buffer; limiter?: RateLimiter; now?: () => Date }) {
     this.now = d.now ?? (() => new Date());
   }
 
@@ -44,6 +47,8 @@ export class ProfileService {
   }
 
   async signUpload(auth: AuthContext): Promise<{ url: string; key: string; expires_at: string }> {
+    const decision = await this.d.limiter?.hit(`avatar-upload:user:${auth.userId}`, UPLOADS_PER_HOUR, 3600);
+    if (decision && !decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
     const key = `avatar-uploads/${randomBytes(16).toString('hex')}`;
     const expiresAt = new Date(this.now().getTime() + UPLOAD_URL_MINUTES * 60_000);
     await uploads.insertUpload(this.d.db, key, auth.userId, expiresAt);

@@ -136,6 +136,16 @@ describe('avatar upload and serving', () => {
     expect((await profileOf(pilot)).avatar).toBeNull();
   });
 
+  it('limits upload URLs to 30 an hour per player (429)', async () => {
+    const other = await t.createUser({ username: 'Uploader', password: 'correct-horse-3' });
+    expect(other).toBeTruthy();
+    const token = (await t.login('Uploader', 'correct-horse-3')).access_token;
+    const answers = [];
+    for (let i = 0; i < 31; i++) answers.push((await post('/api/account/avatar/sign_url', token, { file_name: 'a.png' })).statusCode);
+    expect(answers.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(answers[30]).toBe(429);
+  });
+
   it('serves nothing for unknown or malformed avatar names', async () => {
     for (const name of ['0'.repeat(32) + '-300.webp', '..%2F..%2Fsecrets', 'x.webp']) {
       expect((await t.app.inject({ method: 'GET', url: `/api/account/avatars/${name}` })).statusCode).toBe(404);
