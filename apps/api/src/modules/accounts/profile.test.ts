@@ -93,6 +93,12 @@ describe('avatar upload and serving', () => {
     expect((await post('/api/account/avatar', pilot, { key })).statusCode).toBe(400);
   });
 
+  it('takes a PUT of exactly 1 MB (above the 256 KB JSON limit); the bytes then decide', async () => {
+    const { key, put } = await uploadAvatar(t.app, pilot, Buffer.alloc(AVATAR_MAX_BYTES, 0));
+    expect(put.statusCode).toBe(200);
+    expect((await post('/api/account/avatar', pilot, { key })).statusCode).toBe(415);
+  });
+
   it('an upload URL works once', async () => {
     const { url, put } = await uploadAvatar(t.app, pilot, await smallPng());
     expect(put.statusCode).toBe(200);
