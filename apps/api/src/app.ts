@@ -15,7 +15,8 @@ import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { leaderboardsRoutes } from './modules/leaderboards/index.ts';
 import { marketplaceRoutes, myListingRoutes, openListingsOf, playerListingRoutes } from './modules/marketplace/index.ts';
 import { blindBoxRoutes, shopRoutes } from './modules/shop/index.ts';
-import { accountsRoutes, AccountsService, SessionService, walletRoutes, WalletAuthService } from './modules/accounts/index.ts';
+import { accountsRoutes, AccountsService, profileRoutes, ProfileService, SessionService, walletRoutes, WalletAuthService } from './modules/accounts/index.ts';
+import { createObjectStorage, uploadSigningKey } from './lib/object-storage/index.ts';
 import { creditRoutes, myAssetsRoutes } from './modules/assets/index.ts';
 import { myPenguinRoutes, penguinCollectionRoutes } from './modules/penguins/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
@@ -95,7 +96,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           ...(config.walletConnect ? WALLETCONNECT_HOSTS.https : []),
         ],
         // WalletConnect's relay and its QR modal's API, only when the web app offers it.
-        'connect-src': ["'self'", ...(config.walletConnect ? [...WALLETCONNECT_HOSTS.https, ...WALLETCONNECT_HOSTS.wss] : [])],
+        'connect-src': [
+          "'self'",
+          ...(config.walletConnect ? [...WALLETCONNECT_HOSTS.https, ...WALLETCONNECT_HOSTS.wss] : []),
+          // The browser PUTs avatars straight to the bucket's presigned URLs (docs/decisions/0040).
+          ...(config.s3 ? [config.s3.endpoint ? new URL(config.s3.endpoint).origin : 'https://*.amazonaws.com'] : []),
+        ],
         // Only ask browsers to upgrade when the site is really served over https.
         'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,
       },
@@ -135,6 +141,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(siteSettingRoutes, { prefix: '/site', db });
   await app.register(resourceRoutes, { prefix: '/api/resource', db });
   await app.register(accountsRoutes, { prefix: '/api/account', accounts, sessions });
+  const storage = createObjectStorage({ dataDir: config.dataDir, jwtSecret: config.jwtAccessSecret, s3: config.s3 });
+  const profile = new ProfileService({ db, storage, signingKey: uploadSigningKey(config.jwtAccessSecret), limiter });
+  await app.register(profileRoutes, { prefix: '/api/account', profile });
   await app.register(creditRoutes, { prefix: '/api/credit', db });
   await app.register(walletRoutes, { wallet: new WalletAuthService({ db, config, limiter, sessions, log: app.log }) });
   await app.register(contactRoutes, { prefix: '/api/contact', db, config, limiter, wakeJobs });

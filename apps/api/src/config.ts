@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { chainById, parseChainsConfig, type ChainsConfig } from './chain/chain-config.ts';
+import type { S3Settings } from './lib/object-storage/index.ts';
 import { keptSecret, type GeneratedSecretName } from './secrets/secret-files.ts';
 
 const EnvSchema = z.object({
@@ -71,6 +72,14 @@ const EnvSchema = z.object({
   WIDGET_PROVIDER: z.enum(['wert', 'sandbox', 'off']).optional(),
   /** WalletConnect's project id. The web app reads it when it is built; the server only opens its CSP to WalletConnect's hosts. */
   VITE_WALLETCONNECT_PROJECT_ID: z.string().regex(/^[A-Za-z0-9]{8,64}$/, 'must be the project id from WalletConnect (Reown) Cloud').optional(),
+  /** An S3-compatible bucket for uploads and avatars (docs/decisions/0040); unset: files under DATA_DIR. */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** 1 for MinIO-style servers that want the bucket in the path. */
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1']).default('0'),
 });
 
 export type Config = {
@@ -102,6 +111,8 @@ export type Config = {
   chains: ChainsConfig;
   /** the web app offers WalletConnect (VITE_WALLETCONNECT_PROJECT_ID is set) */
   walletConnect: boolean;
+  /** S3 settings when S3_BUCKET is set; else uploads live under DATA_DIR/objects */
+  s3?: S3Settings;
   /**
    * Generated secrets this configuration still waits for: on PostgreSQL they live in the
    * database, shared by every copy (secrets/generated-secrets.ts fills them in once it is
@@ -195,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     widget,
     chains: chains.config,
     walletConnect: Boolean(e.VITE_WALLETCONNECT_PROJECT_ID),
+    ...s3Settings(e),
     pendingSecrets,
   };
   // The embedded database is one process's: its secrets stay in DATA_DIR/secrets, read now.
@@ -294,5 +306,22 @@ function widgetProvider(e: z.infer<typeof EnvSchema>, publicUrl: string): Widget
     webhookSecret: '',
     origin: `${publicUrl}/sandbox/wert`,
     scAddress: SANDBOX_WERT_SC_ADDRESS,
+  };
+}
+
+/** S3_BUCKET turns the bucket on; its keys must then be set too. */
+function s3Settings(e: z.infer<typeof EnvSchema>): { s3?: S3Settings } {
+  if (!e.S3_BUCKET) return {};
+  if (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  return {
+    s3: {
+      bucket: e.S3_BUCKET,
+      ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+      region: e.S3_REGION,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE === '1',
+    },
   };
 }

@@ -8,6 +8,7 @@ import { stopGraceMs } from './graceful-stop.ts';
 import { startRuntime, type Runtime } from './runtime.ts';
 import { seedDemoCatalogue } from './modules/catalogue/index.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.ts';
+import { seedDemoAvatars } from './seed/demo-avatars.ts';
 import { seedDemoHoldings } from './seed/demo-holdings.ts';
 import { seedDemoReferrals } from './seed/demo-referrals.ts';
 import { seedDemoPenguins } from './seed/demo-penguins.ts';
@@ -68,6 +69,7 @@ async function main() {
   if (config.seedDemo) await seedDemoReferrals(database.db);
   if (config.seedDemo) await seedDemoPenguins(database.db);
   if (config.seedDemo) await seedDemoRedeemCodes(database.db);
+  if (seeded) await seedDemoAvatars(database.db, config);
   await app.listen({ port: config.port, host: config.host }).catch((err: NodeJS.ErrnoException) => {
     if (err.code !== 'EADDRINUSE') throw err;
     throw new ConfigError(`Port ${config.port} on ${config.host} is already in use (another Starport?). Stop that process, or set PORT to a free port.`);

@@ -38,6 +38,10 @@ import {
   ShopLogBodySchema,
   ShopStatusBodySchema,
   ShopWidgetBodySchema,
+  AvatarBodySchema,
+  AvatarSignUrlBodySchema,
+  ChangeAvatarBodySchema,
+  ChangeProfileBodySchema,
 } from '@starport/schemas';
 import { MALFORMED_UNICODE_MESSAGE } from '../src/plugins/json-body.ts';
 import { bearer, createTestApp, type TestApp } from './harness.ts';
@@ -112,6 +116,11 @@ const ENDPOINTS: Endpoint[] = [
   { url: `/api/web3_login/0x${'44'.repeat(20)}/signature`, schema: WalletSignatureBodySchema, keys: ['signature', 'message', 'wallet_ref'], valid: { signature: `0x${'00'.repeat(65)}`, wallet_ref: 'fuzz' } },
   { url: '/api/account/connect_wallet/nonce', schema: ConnectWalletNonceBodySchema, keys: ['wallet'], valid: { wallet: `0x${'55'.repeat(20)}` }, auth: 'password-user' },
   { url: '/api/account/connect_wallet', schema: ConnectWalletBodySchema, keys: ['wallet', 'signature', 'message'], valid: { wallet: `0x${'55'.repeat(20)}`, signature: `0x${'00'.repeat(65)}` }, auth: 'password-user' },
+  // Change Profile (docs/api-profile.md): a valid-looking key finds no upload (404).
+  { url: '/api/account/avatar/sign_url', schema: AvatarSignUrlBodySchema, keys: ['file_name'], valid: { file_name: 'me.png' }, auth: 'password-user' },
+  { url: '/api/account/avatar', schema: AvatarBodySchema, keys: ['key'], valid: { key: `avatar-uploads/${'0'.repeat(32)}` }, auth: 'password-user' },
+  { url: '/api/account/change_avatar', schema: ChangeAvatarBodySchema, keys: ['key'], valid: { key: `avatar-uploads/${'0'.repeat(32)}` }, auth: 'password-user' },
+  { url: '/api/account/change_profile', schema: ChangeProfileBodySchema, keys: ['username', 'avatar'], valid: { username: 'fuzz_renamed', avatar: null }, auth: 'password-user' },
   { url: '/api/fairness/client_seed', method: 'PUT', schema: ClientSeedBodySchema, keys: ['client_seed'], valid: { client_seed: 'fuzz-seed' }, auth: 'password-user' },
 ];
 

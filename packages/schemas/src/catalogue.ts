@@ -266,6 +266,8 @@ export const LeaderboardRowSchema = z.object({
   _id: z.string(),
   rank: int(),
   user_name: z.string(),
+  /** the player's 300x300 avatar URL; null without a player or an avatar */
+  avatar: z.string().nullable(),
   /** referrals counted in the period */
   point_number: int(),
 });

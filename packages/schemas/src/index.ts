@@ -21,3 +21,4 @@ export * from './my-blind-boxes.ts';
 export * from './referrals.ts';
 export * from './penguins.ts';
 export * from './redeem.ts';
+export * from './profile.ts';

@@ -10,9 +10,10 @@ describe('isWebRoute', () => {
     expect(isWebRoute('/shop/stripe_payment/success')).toBe(true);
     expect(isWebRoute('/shop/stripe_payment/success/more')).toBe(false);
     expect(isWebRoute('/my-assets/spaceships')).toBe(true);
+    expect(isWebRoute('/change-profile')).toBe(true);
   });
   it('does not know pages of areas that are not built, nor deeper paths', () => {
-    expect(isWebRoute('/change-profile')).toBe(false);
+    expect(isWebRoute('/staking')).toBe(false);
     expect(isWebRoute('/my-assets/empty')).toBe(false);
     expect(isWebRoute('/login/extra')).toBe(false);
     expect(isWebRoute('/nope')).toBe(false);

@@ -13,6 +13,7 @@ export const WEB_ROUTE_PATTERNS = [
   '/forgot_password_send_email',
   '/forgot_password_update',
   '/change-password',
+  '/change-profile',
   '/link_email_account',
   '/connect_wallet',
   '/tos',

@@ -70,7 +70,6 @@ export const paths = {
   myPenguins: { path: '/my/penguins', getHref: () => '/my/penguins' },
   // Redeem codes (issue 17): a code an operator made grants DNC or a ship.
   myRedeem: { path: '/my/redeem', getHref: () => '/my/redeem' },
-  // Not built yet; the profile menu links to it once it is (spec §2 header).
   changeProfile: { path: '/change-profile', getHref: () => '/change-profile' },
 } as const;
 

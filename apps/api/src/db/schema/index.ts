@@ -9,3 +9,4 @@ export * from './chain.ts';
 export * from './shared-state.ts';
 export * from './penguins.ts';
 export * from './redeem.ts';
+export * from './avatars.ts';

@@ -1,4 +1,5 @@
 import type { LoginBody, RegistryBody, User } from '@starport/schemas';
+import { avatarUrl } from './avatar-image.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/app-error.ts';
@@ -46,7 +47,7 @@ export function toPublicUser(u: repo.UserRow): User {
     username: u.username,
     email: u.email,
     active: isActive(u),
-    avatar: u.avatar,
+    avatar: avatarUrl(u.avatar),
     walletAddress: u.walletAddress,
     hasPassword: Boolean(u.passwordHash),
   };

@@ -12,3 +12,6 @@ export { PASSWORD_RESET_REQUEST_JOB, passwordResetRequestJob } from './password-
 export { SessionService, type AuthContext, type Tokens } from './sessions.service.ts';
 export { walletRoutes } from './wallet-auth.routes.ts';
 export { WalletAuthService } from './wallet-auth.service.ts';
+export { profileRoutes } from './profile.routes.ts';
+export { ProfileService } from './profile.service.ts';
+export { avatarUrl } from './avatar-image.ts';

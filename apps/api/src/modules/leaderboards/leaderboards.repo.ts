@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 
-export type ReferrerRow = { ref: string; points: number; user_id: string | null; username: string | null };
+export type ReferrerRow = { ref: string; points: number; user_id: string | null; username: string | null; avatar: string | null };
 
 /**
  * Referrals grouped by the code players arrived with (users.wallet_ref: the referrer's
@@ -21,7 +21,7 @@ function referrals(since: Date | null) {
 export function topReferrers(db: DbOrTx, since: Date | null, limit: number, offset: number): Promise<ReferrerRow[]> {
   return queryRows<ReferrerRow>(
     db,
-    sql`SELECT r.ref, r.points, u.id::text AS user_id, u.username
+    sql`SELECT r.ref, r.points, u.id::text AS user_id, u.username, u.avatar
         FROM (${referrals(since)}) r LEFT JOIN users u ON u.wallet_address = r.ref
         ORDER BY r.points DESC, r.ref LIMIT ${limit} OFFSET ${offset}`,
   );

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { avatarUrl } from '../accounts/index.ts';
 import * as repo from './leaderboards.repo.ts';
 
 /** A wallet code shown the way the header shows wallets: first 5 and last 5 characters. */
@@ -30,6 +31,7 @@ export class LeaderboardsService {
         _id: r.user_id ?? r.ref,
         rank: offset + i + 1,
         user_name: r.username ? publicName(r.username) : shortCode(r.ref),
+        avatar: avatarUrl(r.avatar),
         point_number: r.points,
       })),
       total,

@@ -1,10 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogueTestApp, getJson, type CatalogueTestApp } from '../../../test/catalogue-test-app.ts';
 import { users } from '../../db/schema/index.ts';
 
 type Board = {
   error: boolean;
-  data: Array<{ _id: string; rank: number; user_name: string; point_number: number }>;
+  data: Array<{ _id: string; rank: number; user_name: string; avatar: string | null; point_number: number }>;
   total: number;
   period: string;
 };
@@ -53,8 +54,8 @@ describe('GET /api/leaderboards/topref', () => {
       period: 'month',
       total: 2,
       data: [
-        { _id: nova!.id, rank: 1, user_name: 'nova', point_number: 3 },
-        { _id: stranger, rank: 2, user_name: '0xbbb...bbbbb', point_number: 2 },
+        { _id: nova!.id, rank: 1, user_name: 'nova', avatar: null, point_number: 3 },
+        { _id: stranger, rank: 2, user_name: '0xbbb...bbbbb', avatar: null, point_number: 2 },
       ],
     });
     const all = await board('period=all');
@@ -64,6 +65,9 @@ describe('GET /api/leaderboards/topref', () => {
     ]);
     const second = await board('period=all&limit=1&page=2');
     expect(second).toMatchObject({ total: 2, data: [{ rank: 2, user_name: 'nova' }] });
+    // A player's avatar shows beside the name (its 300x300 URL).
+    await db.update(users).set({ avatar: 'ab'.repeat(16) }).where(eq(users.id, nova!.id));
+    expect((await board('period=all&limit=1&page=2')).data[0]?.avatar).toBe(`/api/account/avatars/${'ab'.repeat(16)}-300.webp`);
   });
 
   it('never shows a hand-typed code or an e-mail address on the public board', async () => {

@@ -14,6 +14,7 @@ const EmailActivePage = lazyPage(() => import('../../features/accounts/pages/ema
 const ForgotPasswordPage = lazyPage(() => import('../../features/accounts/pages/forgot-password-page.tsx'));
 const ResetPasswordPage = lazyPage(() => import('../../features/accounts/pages/reset-password-page.tsx'));
 const ChangePasswordPage = lazyPage(() => import('../../features/accounts/pages/change-password-page.tsx'));
+const ChangeProfilePage = lazyPage(() => import('../../features/accounts/pages/change-profile-page.tsx'));
 const LinkEmailPage = lazyPage(() => import('../../features/accounts/pages/link-email-page.tsx'));
 const ConnectWalletPage = lazyPage(() => import('../../features/accounts/pages/connect-wallet-page.tsx'));
 const TosPage = lazyPage(() => import('../../features/site/pages/tos-page.tsx'));
@@ -61,6 +62,7 @@ export const routes: RouteObject[] = [
           { path: paths.forgotPassword.path, element: <ForgotPasswordPage />, handle: page('Forgot password') },
           { path: paths.resetPassword.path, element: <ResetPasswordPage />, handle: page('Reset password') },
           { path: paths.changePassword.path, element: <ChangePasswordPage />, handle: page('Change password') },
+          { path: paths.changeProfile.path, element: <ChangeProfilePage />, handle: page('Change Profile') },
           { path: paths.linkEmail.path, element: <LinkEmailPage />, handle: page('Link an e-mail') },
           { path: paths.connectWallet.path, element: <ConnectWalletPage />, handle: page('Link a wallet') },
           { path: paths.tos.path, element: <TosPage />, handle: page('Terms of Service') },

@@ -34,7 +34,7 @@ describe('profile menu', () => {
     expect(router.state.location.pathname).toBe('/my/orders');
   });
 
-  it('offers My Assets first, which opens /my-assets, and no Change Profile until that page exists', async () => {
+  it('offers My Assets first, which opens /my-assets, then My Orders and Change Profile', async () => {
     useAccountStore.setState({
       status: { loggedIn: true },
       user: { id: 'u1', username: 'pilot', email: null, active: true, avatar: null, walletAddress: null, hasPassword: true },
@@ -43,11 +43,24 @@ describe('profile menu', () => {
 
     fireEvent.keyDown(await screen.findByTestId('profile-menu'), { key: 'Enter' });
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent).slice(0, 2)).toEqual(['My Assets', 'My Orders']);
-    expect(within(menu).queryByRole('menuitem', { name: 'Change Profile' })).toBeNull();
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent).slice(0, 3)).toEqual(['My Assets', 'My Orders', 'Change Profile']);
+    expect(within(menu).getByRole('menuitem', { name: 'Change Profile' }).getAttribute('href')).toBe('/change-profile');
 
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'My Assets' }));
     expect((await screen.findByText('assets page')).textContent).toBe('assets page');
     expect(router.state.location.pathname).toBe('/my-assets');
+  });
+
+  it('shows the avatar beside the name as decoration, the initial without one', async () => {
+    useAccountStore.setState({
+      status: { loggedIn: true },
+      user: { id: 'u1', username: 'pilot', email: null, active: true, avatar: '/api/account/avatars/abc-300.webp', walletAddress: null, hasPassword: true },
+    });
+    renderRoutes([page('/', <ProfileMenu />)], '/');
+    const trigger = await screen.findByTestId('profile-menu');
+    const img = within(trigger).getByTestId('profile-menu-avatar');
+    expect(img.getAttribute('src')).toBe('/api/account/avatars/abc-300.webp');
+    expect(img.getAttribute('alt')).toBe('');
+    expect(trigger.textContent).toContain('pilot');
   });
 });

@@ -43,9 +43,14 @@ export function ProfileMenu() {
         triggerTestId="profile-menu"
         trigger={
           <>
-            <span className="profile-menu__avatar" aria-hidden="true">
-              {label.slice(0, 1).toUpperCase()}
-            </span>
+            {/* Decorative: the name beside it is the trigger's accessible name. */}
+            {user?.avatar ? (
+              <img className="profile-menu__avatar" src={user.avatar} alt="" width={26} height={26} data-testid="profile-menu-avatar" />
+            ) : (
+              <span className="profile-menu__avatar" aria-hidden="true">
+                {label.slice(0, 1).toUpperCase()}
+              </span>
+            )}
             <span className="profile-menu__name" title={user?.walletAddress ?? user?.username}>
               {label}
             </span>

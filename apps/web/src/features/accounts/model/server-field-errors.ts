@@ -54,3 +54,7 @@ export const linkEmailFieldOf = (error: unknown) =>
       [/^password/i, 'password'],
     ],
   });
+
+/** Change Profile has one form field: a taken name or a schema message about it. */
+export const changeProfileFieldOf = (error: unknown) =>
+  fieldOfRefusal<'username'>(error, { codes: { USERNAME_TAKEN: 'username' }, messages: [[/username/i, 'username']] });

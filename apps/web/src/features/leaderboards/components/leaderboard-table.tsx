@@ -16,7 +16,13 @@ export function LeaderboardTable({ rows }: { rows: Row[] }) {
           {rows.map((row) => (
             <tr key={row._id} className={row.rank <= 3 ? 'board-table__top' : undefined}>
               <td className="board-table__rank">{row.rank}</td>
-              <td className="board-table__name">{row.user_name}</td>
+              <td className="board-table__name">
+                <span className="board-table__player">
+                  {/* Decorative: the name beside it says who this is. */}
+                  {row.avatar ? <img className="board-table__avatar" src={row.avatar} alt="" width={28} height={28} loading="lazy" /> : null}
+                  {row.user_name}
+                </span>
+              </td>
               <td className="board-table__points">{points.format(row.point_number)}</td>
             </tr>
           ))}

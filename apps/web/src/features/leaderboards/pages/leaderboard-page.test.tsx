@@ -21,6 +21,8 @@ function boardApi(total: number) {
       _id: `u${from + i + 1}`,
       rank: from + i + 1,
       user_name: `pilot${from + i + 1}`,
+      // Every other player has an avatar, to show both ways.
+      avatar: (from + i) % 2 === 0 ? `/api/account/avatars/${String(from + i).padStart(32, '0')}-300.webp` : null,
       point_number: 1000 - (from + i),
     }));
     return json(200, { error: false, data, total, period: 'month' });
@@ -39,6 +41,11 @@ describe('leaderboard', () => {
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Rank', 'Player Name', 'Points']);
     expect(bodyRows()).toHaveLength(20);
     expect(bodyRows()[0]!.textContent).toBe('1pilot11,000');
+    // The avatar beside the name is decorative (alt ""): the row still reads rank, name, points.
+    const avatar = bodyRows()[0]!.querySelector('img');
+    expect(avatar?.getAttribute('src')).toBe(`/api/account/avatars/${'0'.repeat(32)}-300.webp`);
+    expect(avatar?.getAttribute('alt')).toBe('');
+    expect(bodyRows()[1]!.querySelector('img')).toBeNull();
     expect(Object.fromEntries(new URL(calls[0]!.url, 'http://x').searchParams)).toEqual({ page: '1', limit: '20' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
