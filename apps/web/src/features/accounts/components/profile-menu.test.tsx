@@ -43,8 +43,16 @@ describe('profile menu', () => {
 
     fireEvent.keyDown(await screen.findByTestId('profile-menu'), { key: 'Enter' });
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent).slice(0, 3)).toEqual(['My Assets', 'My Orders', 'Change Profile']);
-    expect(within(menu).getByRole('menuitem', { name: 'Change Profile' }).getAttribute('href')).toBe('/change-profile');
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((i) => [i.textContent, i.getAttribute('href')]).slice(0, 7)).toEqual([
+      ['Owner page', '/dashboard'],
+      ['My Assets', '/my-assets'],
+      ['My Orders', '/my/orders'],
+      ['My Blind Boxes', '/my/blindbox'],
+      ['Penguins', '/my/penguins'],
+      ['Redeem a code', '/my/redeem'],
+      ['Change Profile', '/change-profile'],
+    ]);
 
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'My Assets' }));
     expect((await screen.findByText('assets page')).textContent).toBe('assets page');
