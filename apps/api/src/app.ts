@@ -34,6 +34,7 @@ import { priceRoutes, stockValidateRoutes } from './modules/cart/index.ts';
 import { myBlindBoxesRoutes, ordersRoutes } from './modules/orders/index.ts';
 import { redeemRoutes } from './modules/redeem/index.ts';
 import { referralRoutes } from './modules/referrals/index.ts';
+import { historyRoutes } from './modules/history/index.ts';
 import { paymentsPlugin } from './modules/payments/index.ts';
 
 /** Where WalletConnect's relay, verify frame and modal (Reown) live. */
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ordersRoutes, { prefix: '/api/orders', orders });
   await app.register(myBlindBoxesRoutes, { prefix: '/api/my', db });
   await app.register(referralRoutes, { prefix: '/api/my', db });
+  await app.register(historyRoutes, { prefix: '/api/my', db });
   await app.register(fairnessRoutes, { prefix: '/api/fairness', db, limiter, rotationsPerHour: config.fairnessRotationsPerHour });
   await app.register(chainPlugin, { chains: config.chains });
   await app.register(paymentsPlugin, { db, orders, card: config.card, widget: config.widget, chains: config.chains, publicUrl: config.publicUrl });

@@ -19,6 +19,7 @@ export * from './brand.ts';
 export * from './my-assets.ts';
 export * from './my-blind-boxes.ts';
 export * from './referrals.ts';
+export * from './history.ts';
 export * from './penguins.ts';
 export * from './redeem.ts';
 export * from './profile.ts';

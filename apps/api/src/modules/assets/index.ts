@@ -54,3 +54,4 @@ export {
   type ReferredTotals,
 } from './referral-rewards.ts';
 export { SHIP_STATES, type ShipState } from '../../db/schema/index.ts';
+export { penguinEarningsActivity, referralRewardsActivity, salesActivity } from './activity.ts';

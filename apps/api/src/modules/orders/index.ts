@@ -11,3 +11,4 @@ export { ordersRoutes } from './orders.routes.ts';
 export { myBlindBoxesRoutes } from './my-blind-boxes.routes.ts';
 export { ordersForReview, resolveReview, type OrderForReview, type ReviewEvent } from './orders-review.ts';
 export { PAID_STATUSES } from './order-states.ts';
+export { purchasesActivity, refundsActivity } from './order-activity.ts';

@@ -6,3 +6,4 @@
 export { redeemRoutes } from './redeem.routes.ts';
 export { redeemCode, REDEEM_MESSAGES } from './redeem.ts';
 export { createCode, disableCode, listCodes, type CodeSummary, type NewCode } from './operator-codes.ts';
+export { redemptionsActivity } from './redeem-activity.ts';

@@ -1,6 +1,8 @@
 import type { Redemption } from '@starport/schemas';
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
+import { activityOrder, olderThan, type ActivityPage } from '../../lib/activity/index.ts';
+import { iso } from '../../lib/money.ts';
 
 type Row = {
   id: string;
@@ -45,4 +47,14 @@ export async function redemptionOf(db: DbOrTx, userId: string, id: number): Prom
 export async function redemptionsOf(db: DbOrTx, userId: string, limit: number): Promise<Redemption[]> {
   const rows = await queryRows<Row>(db, sql`${SELECT} WHERE r.user_id = ${userId} ORDER BY r.redeemed_at DESC, r.id DESC LIMIT ${limit}`);
   return rows.map(view);
+}
+
+/** The player's redemptions older than `before` (cursor order of decision 0042), newest first. */
+export async function redemptionsBefore(db: DbOrTx, userId: string, page: ActivityPage): Promise<{ id: number; at: Date; redemption: Redemption }[]> {
+  const rows = await queryRows<Row>(
+    db,
+    sql`${SELECT} WHERE r.user_id = ${userId} AND ${olderThan('redeem', sql`r.redeemed_at`, sql`r.id`, page.before)}
+        ORDER BY ${activityOrder(sql`r.redeemed_at`, sql`r.id`)} LIMIT ${page.limit}`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), at: new Date(iso(r.redeemed_at)), redemption: view(r) }));
 }
