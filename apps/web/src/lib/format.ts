@@ -44,3 +44,11 @@ export const formatCardPrice = (usd: number): string => formatPrice(usd, 'whole'
 
 /** Percentages of the blind-box odds (spec §9): 2 decimals and %. */
 export const formatPercent = (value: number): string => `${value.toFixed(2)}%`;
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A date and time in the player's own time zone, e.g. "Nov 22, 2026, 2:18 AM"; text that is no date is shown as it came. */
+export const formatDateTime = (iso: string): string => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+};

@@ -6,7 +6,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatPrice } from '../../lib/format.ts';
 import { ContinuePayment } from '../../features/checkout/components/continue-payment.tsx';
-import { formatDateTime } from '../../features/orders/components/order-labels.ts';
+import { formatDateTime } from '../../lib/format.ts';
 
 /**
  * The pieces every item page shares (a marketplace ship or DNC pack, a shop ship): how it

@@ -28,7 +28,7 @@ const ShopItemPage = lazyPage(() => import('./shop-item-page.tsx'));
 const CardPaymentResultPage = lazyPage(() => import('../../features/shop/pages/card-payment-result-page.tsx'));
 const MyOrdersPage = lazyPage(() => import('./my-orders-route.tsx'));
 const MyBlindBoxesPage = lazyPage(() => import('../../features/orders/pages/my-blind-boxes-page.tsx'));
-const OwnerPage = lazyPage(() => import('../../features/owner/pages/owner-page.tsx'));
+const OwnerPage = lazyPage(() => import('./owner-route.tsx'));
 const MyAssetsOverviewPage = lazyPage(() => import('../../features/my-assets/pages/my-assets-overview-page.tsx'));
 const MySpaceshipsPage = lazyPage(() => import('./my-spaceships-route.tsx'));
 const DncListingPage = lazyPage(() => import('../../features/my-assets/pages/dnc-listing-page.tsx'));

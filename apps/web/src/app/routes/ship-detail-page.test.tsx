@@ -6,7 +6,7 @@ import { page, renderRoutes } from '../../test/render.tsx';
 import ShipDetailPage from './ship-detail-page.tsx';
 import { useAccountStore } from '../../lib/account-store.ts';
 import { leaveForPayment } from '../../features/checkout/model/leave-for-payment.ts';
-import { formatDateTime } from '../../features/orders/components/order-labels.ts';
+import { formatDateTime } from '../../lib/format.ts';
 
 // The browser leaving for the provider's page: recorded instead of navigating jsdom away.
 vi.mock('../../features/checkout/model/leave-for-payment.ts', () => ({ leaveForPayment: vi.fn() }));

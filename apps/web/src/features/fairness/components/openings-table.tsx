@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import type { MyOpening } from '@starport/schemas';
 import { TableHead } from '../../../components/ui/table-head.tsx';
-import { formatDateTime, rarityName, shortHex } from '../model/labels.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { rarityName, shortHex } from '../model/labels.ts';
 import { fieldsOfOpening, verifyHref } from '../model/verify-fields.ts';
 
 const COLUMNS = ['Date', 'Box', 'Order', 'Nonce', 'Roll', 'Rarity', 'Ship', 'Server seed hash', 'Server seed'] as const;

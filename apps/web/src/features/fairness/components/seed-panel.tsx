@@ -6,7 +6,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { messageOf } from '../../../lib/api-error.ts';
 import { useChangeClientSeed, useSeed } from '../api/seed.ts';
 import type { ActiveSeed, SeedRotation } from '@starport/schemas';
-import { formatDateTime } from '../model/labels.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { CLIENT_SEED_RULE } from '../model/verify-fields.ts';
 import { RevealedSeedNotice } from './revealed-seed.tsx';
 import { RotateSeedDialog } from './rotate-seed-dialog.tsx';

@@ -18,8 +18,9 @@ import { PriceFields } from './price-fields.tsx';
 
 type ListDncDialogProps = {
   open: boolean;
-  /** the DNC free to list */
-  balance: number;
+  /** the DNC free to list; null while it is being read, or `unreadable` when that failed */
+  balance: number | null;
+  unreadable?: boolean;
   onClose: () => void;
   onListed: (msg: string) => void;
 };
@@ -31,11 +32,18 @@ type Field = 'dnc' | 'price';
  * within the balance, checked here with the server's own sentences before anything is posted.
  * The listed DNC is held in escrow until the lot sells or the listing is cancelled.
  */
-export function ListDncDialog({ open, balance, onClose, onListed }: ListDncDialogProps) {
-  return open ? <OpenListDncDialog balance={balance} onClose={onClose} onListed={onListed} /> : null;
+export function ListDncDialog({ open, ...props }: ListDncDialogProps) {
+  return open ? <OpenListDncDialog {...props} /> : null;
 }
 
-function OpenListDncDialog({ balance, onClose, onListed }: Omit<ListDncDialogProps, 'open'>) {
+function balanceText(balance: number | null, unreadable: boolean | undefined): string {
+  if (unreadable) return 'Your DNC balance could not be loaded. Close this and try again.';
+  if (balance === null) return 'Loading your DNC…';
+  if (balance === 0) return 'You have no DNC free to list. DNC you buy, collect from penguins or redeem from codes can be sold here.';
+  return `You have ${formatDnc(balance)} free to list. The DNC you list is held until it sells or you cancel the listing.`;
+}
+
+function OpenListDncDialog({ balance, unreadable, onClose, onListed }: Omit<ListDncDialogProps, 'open'>) {
   const [amount, setAmount] = useState('');
   const [price, setPrice] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -44,6 +52,7 @@ function OpenListDncDialog({ balance, onClose, onListed }: Omit<ListDncDialogPro
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (!balance) return;
     if (errors.refuseIfAny({ dnc: dncAmountProblem(amount, balance), price: priceProblem(price) })) return;
     list.mutate(
       { dnc: dncAmountOf(amount), price: price.trim(), expires_in_days: expiresInDaysOf(expiry) },
@@ -69,7 +78,7 @@ function OpenListDncDialog({ balance, onClose, onListed }: Omit<ListDncDialogPro
       open
       onOpenChange={(next) => !next && !list.isPending && onClose()}
       title="List DNC for sale"
-      description={`You have ${formatDnc(balance)} free to list. The DNC you list is held until it sells or you cancel the listing.`}
+      description={<span data-testid="dnc-free-to-list">{balanceText(balance, unreadable)}</span>}
     >
       <form className="stack" onSubmit={submit} {...errors.formProps}>
         <FormAlert message={errors.formError} />
@@ -93,7 +102,7 @@ function OpenListDncDialog({ balance, onClose, onListed }: Omit<ListDncDialogPro
           <Button variant="secondary" onClick={onClose} disabled={list.isPending}>
             Cancel
           </Button>
-          <Button type="submit" loading={list.isPending}>
+          <Button type="submit" loading={list.isPending} disabled={!balance}>
             List DNC
           </Button>
         </DialogActions>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { BoxOpenings } from '../../../components/box-openings/box-openings.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatPrice } from '../../../lib/format.ts';
-import { formatDateTime } from './order-labels.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 
 const STATE_LABELS: Record<BoxLineState, string> = {
   awaiting_payment: 'Awaiting payment',

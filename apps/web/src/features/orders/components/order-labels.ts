@@ -28,10 +28,3 @@ export const METHOD_LABELS: Record<PaymentMethod, string> = {
   crypto: 'Crypto',
 };
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** A date and time in the player's own time zone, e.g. "Nov 22, 2026, 2:18 AM". */
-export const formatDateTime = (iso: string): string => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
-};

@@ -4,7 +4,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { BoxOpenings } from '../../../components/box-openings/box-openings.tsx';
 import { TableHead } from '../../../components/ui/table-head.tsx';
 import { formatPrice } from '../../../lib/format.ts';
-import { formatDateTime, METHOD_LABELS } from './order-labels.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { METHOD_LABELS } from './order-labels.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import './orders-table.css';
 

@@ -9,6 +9,7 @@ export const ownerKeys = {
   all: ['owner'] as const,
   referrals: (page: number) => [...ownerKeys.all, 'referrals', page] as const,
   units: (page: number) => [...ownerKeys.all, 'units', page] as const,
+  history: () => [...ownerKeys.all, 'history'] as const,
 };
 
 /** GET /api/my/ref (docs/api-referrals.md): the players who came with the player's link, and what they earned them. */

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, type Call } from '../../../test/fetch-mock.ts';
 import { page, renderRoutes } from '../../../test/render.tsx';
@@ -39,10 +39,37 @@ const unit = {
   nft: { mint_status: null, txh: null },
 };
 
+const entry = (n: number, over: Record<string, unknown> = {}) => ({
+  _id: `purchase:${n}`,
+  kind: 'purchase',
+  at: new Date(Date.UTC(2026, 10, 25, 12, 0) - n * 60_000).toISOString(),
+  title: `You bought Skiff ${n}`,
+  detail: `Order SP-${n}`,
+  direction: 'out',
+  usd: 40,
+  usd_micro: '40000000',
+  dnc: null,
+  link: '/my/orders',
+  ...over,
+});
+/** Two pages of history: 20 purchases, then a referral reward and a code's DNC. */
+const HISTORY_PAGES: Record<string, unknown> = {
+  first: { error: false, data: Array.from({ length: 20 }, (_, i) => entry(i + 1)), next_cursor: 'older' },
+  older: {
+    error: false,
+    data: [
+      entry(21, { _id: 'referral_reward:1', kind: 'referral_reward', title: 'Referral reward: ben paid an order', direction: 'in', usd: 5.7, detail: null, link: '/dashboard?tab=affiliates' }),
+      entry(22, { _id: 'redeem:1', kind: 'redeem', title: 'You redeemed a code for 250 DNC', direction: 'in', usd: null, usd_micro: null, dnc: 250, link: '/my/redeem' }),
+    ],
+    next_cursor: null,
+  },
+};
+
 const pathOf = (call: Call) => new URL(call.url, 'http://x').pathname;
-function answer(code: string | null, rows: unknown[] = []) {
+function answer(code: string | null, rows: unknown[] = [], history = HISTORY_PAGES) {
   return mockFetch((call) => {
     if (pathOf(call) === '/api/my/ref') return json(200, referrals(code, rows));
+    if (pathOf(call) === '/api/my/history') return json(200, history[new URL(call.url, 'http://x').searchParams.get('cursor') ?? 'first']);
     if (pathOf(call) === '/api/my/assets') return json(200, { error: false, data: [unit], total: 1, page: 1, limit: 20 });
     return json(404, { error: true, code: 'NOT_FOUND', msg: 'No such page.' });
   });
@@ -97,5 +124,28 @@ describe('owner page', { timeout: 120_000 }, () => {
     expect(within(card!).getByTestId('owner-unit-pieces').textContent).toBe('3 of 160');
     const assetsCall = calls.find((c) => pathOf(c) === '/api/my/assets')!;
     expect(new URL(assetsCall.url, 'http://x').searchParams.get('kind')).toBe('house_unit');
+  });
+
+  it('shows the history newest first, and Show older activity brings the next page with focus on its first entry', async () => {
+    const { calls } = answer(WALLET);
+    renderPage('/dashboard?tab=history');
+    const entries = await screen.findAllByTestId('history-entry', undefined, WAIT);
+    expect(entries).toHaveLength(20);
+    expect(within(entries[0]!).getByRole('link', { name: 'You bought Skiff 1' }).getAttribute('href')).toBe('/my/orders');
+    expect(within(entries[0]!).getByTestId('history-amount').textContent).toBe('−$40.000');
+    fireEvent.click(screen.getByRole('button', { name: 'Show older activity' }));
+    await waitFor(() => expect(screen.getAllByTestId('history-entry')).toHaveLength(22), WAIT);
+    const reward = screen.getByRole('link', { name: 'Referral reward: ben paid an order' });
+    await waitFor(() => expect(document.activeElement).toBe(reward), WAIT);
+    expect(within(screen.getAllByTestId('history-entry')[21]!).getByTestId('history-amount').textContent).toBe('+250 DNC');
+    expect(screen.queryByRole('button', { name: 'Show older activity' })).toBeNull();
+    const cursors = calls.filter((c) => pathOf(c) === '/api/my/history').map((c) => new URL(c.url, 'http://x').searchParams.get('cursor'));
+    expect(cursors).toEqual([null, 'older']);
+  });
+
+  it('says when there is no history yet', async () => {
+    answer(WALLET, [], { first: { error: false, data: [], next_cursor: null } });
+    renderPage('/dashboard?tab=history');
+    await screen.findByText(/Nothing here yet/, undefined, WAIT);
   });
 });

@@ -1,32 +1,48 @@
-import { useSearchParams } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { pageFrom } from '../../../lib/page-param.ts';
+import { useMyHistory } from '../api/get-my-history.ts';
 import { MY_REF_PAGE_SIZE, useMyReferrals } from '../api/get-my-referrals.ts';
 import { MY_UNITS_PAGE_SIZE, useMyUnits } from '../api/get-my-units.ts';
 import { AffiliatesTable } from '../components/affiliates-table.tsx';
+import { HistoryList } from '../components/history-list.tsx';
 import { ReferralLinkCard } from '../components/referral-link-card.tsx';
 import { Tabs, type Tab } from '../components/tabs.tsx';
 import { UnitCards } from '../components/unit-cards.tsx';
 import './owner-page.css';
 
-const TAB_KEYS = ['affiliates', 'assets'] as const;
+const TAB_KEYS = ['affiliates', 'assets', 'history'] as const;
 type TabKey = (typeof TAB_KEYS)[number];
 
 const tabFrom = (value: string | null): TabKey => (TAB_KEYS as readonly string[]).includes(value ?? '') ? (value as TabKey) : 'affiliates';
 
 /**
- * /dashboard (and the spec's /dashbroad): the player's owner page. The referral link with Copy,
- * what referrals earned, and tabs: Affiliates (the players who came with the link) and My Asset
- * (the unit pieces owned). The tab and its page live in the address, so Back and a shared link work.
+ * The DNC-for-sale dialog of spec §2.2. It belongs to My Assets, so app/ passes it in (the two
+ * areas do not import each other): open while the page says so, closed with `onClose`, and
+ * `onListed` gets the server's sentence when DNC was put on sale.
  */
-export default function OwnerPage() {
+export type DncForSaleSlot = (props: { onClose: () => void; onListed: (msg: string) => void }) => ReactNode;
+
+/**
+ * /dashboard (and the spec's /dashbroad): the player's owner page. The referral link with Copy,
+ * what referrals earned, "Sell DNC", and tabs: Affiliates (the players who came with the link),
+ * My Asset (the unit pieces owned) and History (everything the player bought, sold, earned and
+ * redeemed). The tab and its page live in the address, so Back and a shared link work.
+ */
+export default function OwnerPage({ renderDncForSale }: { renderDncForSale?: DncForSaleSlot }) {
   const [search, setSearch] = useSearchParams();
   const tab = tabFrom(search.get('tab'));
   const page = pageFrom(search.get('page'));
   const referrals = useMyReferrals(tab === 'affiliates' ? page : 1);
   const units = useMyUnits(tab === 'assets' ? page : 1, tab === 'assets');
+  const history = useMyHistory(tab === 'history');
+  const [sellingDnc, setSellingDnc] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
 
   const change = (next: { tab?: TabKey; page?: number }) =>
     setSearch((current) => {
@@ -70,6 +86,24 @@ export default function OwnerPage() {
         );
       },
     },
+    {
+      key: 'history',
+      label: 'History',
+      panel: () => {
+        if (history.isPending) return <p role="status">Loading your history…</p>;
+        if (history.isError) return <LoadError title="Your history could not be loaded" query={history} />;
+        const entries = history.data.pages.flatMap((p) => p.data);
+        if (entries.length === 0) return <p className="owner-empty">Nothing here yet. What you buy, sell, earn and redeem shows up here.</p>;
+        return (
+          <HistoryList
+            entries={entries}
+            hasMore={history.hasNextPage}
+            loadingMore={history.isFetchingNextPage}
+            onShowMore={() => void history.fetchNextPage()}
+          />
+        );
+      },
+    },
   ];
 
   const summary = referrals.data;
@@ -90,7 +124,20 @@ export default function OwnerPage() {
             </p>
           )}
         </section>
+        {renderDncForSale && (
+          <section className="owner-card" aria-labelledby="owner-dnc-title">
+            <h2 id="owner-dnc-title">DNC for sale</h2>
+            <p className="owner-card__note">Put some of your DNC on the marketplace for other players to buy.</p>
+            <Button onClick={() => setSellingDnc(true)}>Sell DNC</Button>
+          </section>
+        )}
       </div>
+      {notice && (
+        <Alert tone="success" onDismiss={() => setNotice(null)} className="owner-notice">
+          {notice} <Link to="/my-assets/dnc-listing">See your DNC on sale</Link>
+        </Alert>
+      )}
+      {sellingDnc && renderDncForSale?.({ onClose: () => setSellingDnc(false), onListed: setNotice })}
       <Tabs label="Owner page" tabs={tabs} selected={tab} onSelect={(key) => change({ tab: key })} />
     </div>
   );
