@@ -59,6 +59,37 @@ describe('the owner page in Chromium', () => {
     expect(await card.getByTestId('owner-unit-pieces').textContent()).toBe(`${first.pieces} of ${first.item.total_pieces}`);
   });
 
+  it('shows a redeemed code in History, linked to its page, as the API lists it', async () => {
+    await page.goto('/my/redeem');
+    await page.getByLabel('Code', { exact: true }).fill('WELCOME-DNC');
+    await page.getByRole('button', { name: 'Redeem', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Code redeemed: you received 1,000 DNC.' }).waitFor();
+
+    await page.goto('/dashboard?tab=history');
+    const history = await playerApi(page, server.url).get<{ data: { title: string; link: string }[] }>('/api/my/history');
+    expect(history.data[0]).toMatchObject({ title: 'You redeemed a code for 1,000 DNC', link: '/my/redeem' });
+    const newest = page.getByTestId('history-entry').first();
+    await newest.getByRole('link', { name: 'You redeemed a code for 1,000 DNC' }).waitFor();
+    expect(await newest.getByTestId('history-amount').textContent()).toBe('+1,000 DNC');
+    await expect.poll(() => page.getByTestId('history-entry').count()).toBe(history.data.length);
+  });
+
+  it('sells DNC from the owner page: the dialog lists it, says so, and gives focus back to Sell DNC', async () => {
+    await page.goto('/dashboard');
+    const sell = page.getByRole('button', { name: 'Sell DNC' });
+    await sell.click();
+    const dialog = page.getByRole('dialog', { name: 'List DNC for sale' });
+    await dialog.getByText(/^You have [\d,]+ DNC free to list/).waitFor();
+    await dialog.getByLabel('DNC to sell').fill('100');
+    await dialog.getByLabel('Price for the lot (USD)').fill('5');
+    await dialog.getByRole('button', { name: 'List DNC' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('status').getByRole('link', { name: 'See your DNC on sale' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Sell DNC');
+    const listings = await playerApi(page, server.url).get<{ data: { kind: string; dnc_amount: number | null }[] }>('/api/my/listings?kind=dnc');
+    expect(listings.data.some((l) => l.dnc_amount === 100)).toBe(true);
+  });
+
   it('answers at /dashbroad too and fits a 360 px phone', async () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/dashbroad?tab=assets');
@@ -66,6 +97,9 @@ describe('the owner page in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.getByRole('tab', { name: 'Affiliates' }).click();
     await page.getByText('Nobody has joined with your link yet').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.getByRole('tab', { name: 'History' }).click();
+    await page.getByTestId('history-entry').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });
