@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { queryRows, type Database } from '../db/client.ts';
+import { seedDemoCatalogue } from '../modules/catalogue/index.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
+import { seedDemoHoldings } from './demo-holdings.ts';
 import { seedDemoPenguins } from './demo-penguins.ts';
 
 describe('demo penguins: the collection exists and the demo accounts own some from the first start', () => {
@@ -10,6 +12,8 @@ describe('demo penguins: the collection exists and the demo accounts own some fr
   beforeAll(async () => {
     database = await createTestDatabase();
     await seedDemoAccounts(database.db);
+    await seedDemoCatalogue(database.db, { now: new Date('2026-11-01T00:00:00Z') });
+    await seedDemoHoldings(database.db);
   });
   afterAll(async () => database?.close());
 
@@ -32,5 +36,15 @@ describe('demo penguins: the collection exists and the demo accounts own some fr
     expect(await seedDemoPenguins(database.db)).toBe(false);
     const [count] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM owned_penguins`);
     expect(count!.n).toBe(6);
+  });
+
+  it('puts one of captain’s free ships on his Rare penguin three days ago, so DNC has accrued', async () => {
+    const [held] = await queryRows<{ username: string; penguin_id: number; state: string; days: number }>(
+      database.db,
+      sql`SELECT u.username, o.penguin_id, s.state, extract(day FROM now() - a.accrued_from)::int AS days
+          FROM penguin_assignments a JOIN owned_penguins o ON o.id = a.owned_penguin_id
+          JOIN owned_ships s ON s.id = a.owned_ship_id JOIN users u ON u.id = a.user_id`,
+    );
+    expect(held).toEqual({ username: 'captain', penguin_id: 26, state: 'penguin', days: 3 });
   });
 });
