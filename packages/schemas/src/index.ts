@@ -20,6 +20,8 @@ export * from './my-assets.ts';
 export * from './my-blind-boxes.ts';
 export * from './referrals.ts';
 export * from './history.ts';
+export * from './land.ts';
+export * from './land-grid.ts';
 export * from './penguins.ts';
 export * from './redeem.ts';
 export * from './profile.ts';

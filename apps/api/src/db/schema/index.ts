@@ -10,3 +10,4 @@ export * from './shared-state.ts';
 export * from './penguins.ts';
 export * from './redeem.ts';
 export * from './avatars.ts';
+export * from './land.ts';

@@ -1,8 +1,8 @@
 /**
  * The assets area's front door: the only file other areas import. Assets owns every holding
- * (owned_ships, dnc_ledger, owned_house_pieces, credit_ledger, seller_proceeds, referral_rewards, and the
- * penguin holdings: owned_penguins, penguin_assignments, penguin_collections) and is the only
- * code that writes them. Every write runs in the caller's transaction (`tx`) and never opens
+ * (owned_ships, dnc_ledger, owned_house_pieces, credit_ledger, seller_proceeds, referral_rewards,
+ * land_plots and land_collections, and the penguin holdings: owned_penguins, penguin_assignments,
+ * penguin_collections) and is the only code that writes them. Every write runs in the caller's transaction (`tx`) and never opens
  * its own, so a fulfilment, a listing or a mint is all or nothing with the holdings it moves.
  */
 export { creditRoutes } from './credit.routes.ts';
@@ -55,3 +55,12 @@ export {
 } from './referral-rewards.ts';
 export { SHIP_STATES, type ShipState } from '../../db/schema/index.ts';
 export { penguinEarningsActivity, referralRewardsActivity, salesActivity } from './activity.ts';
+export {
+  grantPlots,
+  lockCollection,
+  plotsInRanges,
+  plotsOf,
+  type LandCollection,
+  type OwnedPlot,
+  type PlotGrant,
+} from './land-plots.ts';

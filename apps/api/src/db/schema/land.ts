@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, smallint, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+/**
+ * Land (issue 18, decisions 0043 and 0044): plots are cells of the one land grid, owned by one
+ * player at most (the cell id is the key), grouped into the player's collections. Holdings, so
+ * the `assets` module alone writes them; the `land` module prices, validates and answers.
+ */
+
+/** A player's named group of plots; its mint state freezes it (0 not minted, 1 minting, 2 minted). */
+export const landCollections = pgTable(
+  'land_collections',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    mintState: smallint('mint_state').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('land_collections_mint_state_ck', sql`${t.mintState} BETWEEN 0 AND 2`),
+    check('land_collections_name_ck', sql`char_length(${t.name}) BETWEEN 1 AND 60`),
+    index('land_collections_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** One cell of the land grid and who owns it. A cell bought twice fails on the key. */
+export const landPlots = pgTable(
+  'land_plots',
+  {
+    /** the grid's cell id (row × 2¹⁷ + column) */
+    cellId: bigint('cell_id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    collectionId: bigint('collection_id', { mode: 'number' }).references((): AnyPgColumn => landCollections.id),
+    /** ISO 3166-1 alpha-2 of the cell's centre, null in international waters */
+    country: text('country'),
+    /** what the plot is valued at, in USD (the spec's `price`) */
+    valuation: integer('valuation').notNull(),
+    /** the land credit it cost */
+    creditPaid: integer('credit_paid').notNull(),
+    boughtAt: timestamp('bought_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('land_plots_amounts_ck', sql`${t.valuation} >= 0 AND ${t.creditPaid} >= 0`),
+    index('land_plots_user_idx').on(t.userId, t.boughtAt.desc(), t.cellId.desc()),
+    index('land_plots_collection_idx').on(t.collectionId),
+  ],
+);

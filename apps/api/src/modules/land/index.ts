@@ -1,0 +1,7 @@
+/**
+ * The land area's front door (decisions 0043 and 0044): the map's owned cells, buying plots
+ * with land credit, the player's plots. The plots themselves are holdings, written through
+ * the assets module; this area prices, validates and answers.
+ */
+export { landRoutes, myLandsRoutes } from './land.routes.ts';
+export { readPlotPricing, writePlotPricing, type PlotPricing } from './land-prices.ts';
