@@ -22,6 +22,7 @@ export * from './referrals.ts';
 export * from './history.ts';
 export * from './land.ts';
 export * from './land-grid.ts';
+export * from './land-collections.ts';
 export * from './penguins.ts';
 export * from './redeem.ts';
 export * from './profile.ts';

@@ -56,11 +56,24 @@ export {
 export { SHIP_STATES, type ShipState } from '../../db/schema/index.ts';
 export { penguinEarningsActivity, referralRewardsActivity, salesActivity } from './activity.ts';
 export {
+  collectionOfPlot,
   grantPlots,
   lockCollection,
   plotsInRanges,
   plotsOf,
+  plotsOfCollection,
   type LandCollection,
   type OwnedPlot,
   type PlotGrant,
 } from './land-plots.ts';
+export {
+  beginCollectionMint,
+  collectionById,
+  collectionsOf,
+  createCollection,
+  deleteCollection,
+  movePlots,
+  renameCollection,
+  type CollectionSummary,
+  type MoveOutcome,
+} from './land-collections.ts';

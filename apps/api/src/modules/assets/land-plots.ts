@@ -96,3 +96,22 @@ export async function lockCollection(tx: Tx, userId: string, id: number): Promis
   );
   return row && { id: Number(row.id), name: row.name, mintState: Number(row.mint_state) };
 }
+
+/** The plots of one collection, by cell. */
+export async function plotsOfCollection(db: DbOrTx, collectionId: number, limit: number): Promise<OwnedPlot[]> {
+  const rows = await queryRows<PlotRow>(
+    db,
+    sql`SELECT ${PLOT_COLUMNS} FROM land_plots p JOIN users u ON u.id = p.user_id WHERE p.collection_id = ${collectionId} ORDER BY p.cell_id LIMIT ${limit}`,
+  );
+  return rows.map(toPlot);
+}
+
+/** Which of the player's collections holds the plot: its id, null when it is in none, undefined when the plot is not theirs. */
+export async function collectionOfPlot(db: DbOrTx, userId: string, cellId: number): Promise<number | null | undefined> {
+  const [row] = await queryRows<{ collection_id: string | number | null }>(
+    db,
+    sql`SELECT collection_id FROM land_plots WHERE cell_id = ${cellId} AND user_id = ${userId}`,
+  );
+  if (!row) return undefined;
+  return row.collection_id === null ? null : Number(row.collection_id);
+}

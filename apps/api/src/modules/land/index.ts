@@ -4,4 +4,5 @@
  * the assets module; this area prices, validates and answers.
  */
 export { landRoutes, myLandsRoutes } from './land.routes.ts';
+export { collectionRoutes, collectionsRoutes } from './collections.routes.ts';
 export { readPlotPricing, writePlotPricing, type PlotPricing } from './land-prices.ts';

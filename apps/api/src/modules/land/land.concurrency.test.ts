@@ -5,7 +5,7 @@ import { addPlayer } from '../../../test/catalogue-fixtures.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { openDatabase, queryRows, type Database, type Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { creditLandCredit, landCreditBalance } from '../assets/index.ts';
+import { beginCollectionMint, createCollection, creditLandCredit, landCreditBalance, movePlots } from '../assets/index.ts';
 import { buyLandWithCredit } from './buy-with-credit.ts';
 
 /** Settles the calls: how many went through, the AppErrors' messages, and anything else (a failure). */
@@ -81,3 +81,55 @@ describe('on PostgreSQL: land bought by two players at once, and credit spent tw
     }
   });
 });
+
+describe('on PostgreSQL: a move racing a mint request', () => {
+  let database: Database & { url?: string };
+  let second: Database;
+  let seq = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    second = await openDatabase({ url: database.url!, onConnectionError: () => {} });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await database?.close();
+  });
+
+  it('either moves the plot in before the collection freezes, or refuses the move: never after, never a deadlock', async () => {
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 8; round++) {
+      const player = await addPlayer(database.db, `minter${++seq}`);
+      await database.db.transaction((tx) => creditLandCredit(tx, { userId: player, amount: 2, reason: 'test top-up' }));
+      const [inside, outside] = [cellOf({ lng: 151.2 + round * 0.01, lat: -33.87 }), cellOf({ lng: 151.2 + round * 0.01, lat: -33.86 })];
+      const made = await createAndMoveFor(database.db, player, inside.id);
+      await buyLandWithCredit(database.db, player, { price: 1, type: 'individual', items: [{ id: outside.id }] });
+
+      const [move, mint] = await Promise.allSettled([
+        database.db.transaction((tx) => movePlots(tx, player, [outside.id], made)),
+        second.db.transaction((tx) => beginCollectionMint(tx, player, made)),
+      ]);
+      expect(move.status).toBe('fulfilled');
+      expect(mint).toEqual({ status: 'fulfilled', value: 'minting' });
+      const moved = (move as PromiseFulfilledResult<Awaited<ReturnType<typeof movePlots>>>).value;
+      const [where] = await queryRows<{ collection_id: string | null }>(database.db, sql`SELECT collection_id::text AS collection_id FROM land_plots WHERE cell_id = ${outside.id}`);
+      if (moved.ok) expect(Number(where!.collection_id)).toBe(made);
+      else {
+        expect(moved).toMatchObject({ ok: false, reason: 'frozen' });
+        expect(where!.collection_id).toBeNull();
+      }
+      outcomes.add(moved.ok ? 'moved first' : 'frozen first');
+    }
+    expect(outcomes.size).toBeGreaterThan(0);
+  });
+});
+
+async function createAndMoveFor(db: Db, userId: string, cellId: number): Promise<number> {
+  await buyLandWithCredit(db, userId, { price: 1, type: 'individual', items: [{ id: cellId }] });
+  return db.transaction(async (tx) => {
+    const id = await createCollection(tx, userId, 'Harbour');
+    const outcome = await movePlots(tx, userId, [cellId], id);
+    if (!outcome.ok) throw new Error('the setup move failed');
+    return id;
+  });
+}

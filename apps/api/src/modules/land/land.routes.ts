@@ -4,6 +4,8 @@ import {
   ErrorResponseSchema,
   LandCellsQuerySchema,
   LandCellsResponseSchema,
+  CollectionOfPlotBodySchema,
+  CollectionOfPlotResponseSchema,
   MyLandsQuerySchema,
   MyLandsResponseSchema,
 } from '@starport/schemas';
@@ -11,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { buyLandWithCredit } from './buy-with-credit.ts';
+import { collectionHoldingPlot } from './collections.ts';
 import { landCells, myLands, MY_LANDS_LIMIT } from './land-views.ts';
 
 const tags = ['land'];
@@ -63,5 +66,17 @@ export const myLandsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       response: { 200: MyLandsResponseSchema, '4xx': ErrorResponseSchema },
     },
     handler: async (req) => myLands(db, callerOf(req).userId, req.query.type),
+  });
+
+  app.post('/my_assets/collection', {
+    preHandler: app.requireAuth,
+    schema: {
+      tags,
+      security: [{ bearerAuth: [] }],
+      summary: 'Which of the caller’s collections holds a plot (null: none)',
+      body: CollectionOfPlotBodySchema,
+      response: { 200: CollectionOfPlotResponseSchema, '4xx': ErrorResponseSchema },
+    },
+    handler: async (req) => collectionHoldingPlot(db, callerOf(req).userId, req.body.item),
   });
 };
