@@ -23,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../src/db/client.ts';
 import { writeSetting } from '../src/db/settings.ts';
 import { creditDnc, grantPenguins, grantShips } from '../src/modules/assets/index.ts';
+import { OrdersService } from '../src/modules/orders/index.ts';
 import { seedPenguinCollection } from '../src/modules/penguins/index.ts';
 import { addShip, addShopLine } from './catalogue-fixtures.ts';
 import { startTestChain, type TestChain } from './chain-fixtures.ts';
@@ -35,12 +36,16 @@ type Player = { id: string; name: string; token: string };
 /** The ids of what the owner holds: everything the intruder will try to use. */
 type Owned = {
   cardOrder: string;
+  /** paid: a refusal must still be the 404, not the owner's 409 "paid" */
+  paidOrder: string;
   widgetOrder: string;
   cryptoTid: string;
   cryptoOrder: string;
   freeShip: string;
   shipListing: string;
   dncListing: string;
+  /** held by the intruder's own card checkout: still not theirs to change */
+  heldListing: string;
   emptyPenguin: string;
   busyPenguin: string;
   avatarKey: string;
@@ -111,7 +116,17 @@ const CALLS: { name: string; status: 403 | 404; call: (o: Owned, intruder: Playe
     status: 404,
     call: (o) => ({ method: 'POST', url: `/api/orders/${o.cryptoOrder}/cancel` }),
   },
+  {
+    name: 'POST /api/orders/{code}/cancel (a paid order)',
+    status: 404,
+    call: (o) => ({ method: 'POST', url: `/api/orders/${o.paidOrder}/cancel` }),
+  },
   // Continue payment (docs/api-payments.md): 404 not the caller's order.
+  {
+    name: 'POST /api/orders/{code}/continue_payment (a paid order)',
+    status: 404,
+    call: (o) => ({ method: 'POST', url: `/api/orders/${o.paidOrder}/continue_payment` }),
+  },
   {
     name: 'POST /api/orders/{code}/continue_payment (card)',
     status: 404,
@@ -186,11 +201,26 @@ const CALLS: { name: string; status: 403 | 404; call: (o: Owned, intruder: Playe
     status: 404,
     call: (o) => ({ method: 'POST', url: `/api/marketplace/listing/${o.dncListing}/cancel` }),
   },
+  {
+    name: 'PATCH /api/marketplace/listing/{id} (held by the intruder’s checkout)',
+    status: 404,
+    call: (o) => ({ method: 'PATCH', url: `/api/marketplace/listing/${o.heldListing}`, payload: { price: '1' } }),
+  },
+  {
+    name: 'POST /api/marketplace/listing/{id}/cancel (held by the intruder’s checkout)',
+    status: 404,
+    call: (o) => ({ method: 'POST', url: `/api/marketplace/listing/${o.heldListing}/cancel` }),
+  },
   // Penguins (docs/api-penguins.md): 404 when the penguin or the ship is not the caller's.
   {
     name: 'POST /api/my/peguins/assign (own ship, another player’s penguin)',
     status: 404,
     call: (o) => ({ method: 'POST', url: '/api/my/peguins/assign', payload: { spaceship: o.intruderShip, peguin: o.emptyPenguin } }),
+  },
+  {
+    name: 'POST /api/my/peguins/assign (own ship, another player’s penguin holding a ship)',
+    status: 404,
+    call: (o) => ({ method: 'POST', url: '/api/my/peguins/assign', payload: { spaceship: o.intruderShip, peguin: o.busyPenguin } }),
   },
   {
     name: 'POST /api/my/peguins/assign (another player’s ship, own penguin)',
@@ -201,6 +231,11 @@ const CALLS: { name: string; status: 403 | 404; call: (o: Owned, intruder: Playe
     name: 'DELETE /api/my/peguins/assign/{id}',
     status: 404,
     call: (o) => ({ method: 'DELETE', url: `/api/my/peguins/assign/${o.busyPenguin}` }),
+  },
+  {
+    name: 'DELETE /api/my/peguins/assign/{id} (a penguin holding no ship)',
+    status: 404,
+    call: (o) => ({ method: 'DELETE', url: `/api/my/peguins/assign/${o.emptyPenguin}` }),
   },
   // Avatar uploads (docs/api-profile.md): another player's key is a 404.
   { name: 'POST /api/account/avatar', status: 404, call: (o) => ({ method: 'POST', url: '/api/account/avatar', payload: { key: o.avatarKey } }) },
@@ -251,6 +286,17 @@ describe('owner-scoped calls: another player’s id is refused and changes nothi
     return { id, name, token: (await t.login(name, `${name}-password-1`)).access_token };
   }
 
+  /** Pays an order as a verified provider webhook would. */
+  async function payAsTheProviderWould(code: string): Promise<void> {
+    const [order] = await queryRows<{ id: number; total: string }>(
+      db(),
+      sql`SELECT id::int AS id, total_micro::text AS total FROM orders WHERE code = ${code}`,
+    );
+    const orders = new OrdersService({ db: db(), reservationMinutes: 30 });
+    const outcome = await orders.markPaid(Number(order!.id), { provider: 'sandbox', eventId: `evt_${code}`, amountMicro: BigInt(order!.total) });
+    expect(outcome).toBe('paid');
+  }
+
   async function shipOf(p: Player): Promise<string> {
     const shipId = await addShip(db());
     const [copy] = await db().transaction((tx) =>
@@ -272,10 +318,18 @@ describe('owner-scoped calls: another player’s id is refused and changes nothi
     const cart = { ids: [{ id: line.id, total: 1, object: 'spaceship' }] };
 
     const card = await ok({ method: 'POST', url: '/api/stripe/buy', payload: cart }, pilot.token);
+    const paid = await ok({ method: 'POST', url: '/api/stripe/buy', payload: cart }, pilot.token);
+    await payAsTheProviderWould(paid.order as string);
     const widget = await ok({ method: 'POST', url: '/api/shop_payment/wertio', payload: cart }, pilot.token);
     const crypto = await ok({ method: 'POST', url: '/api/shop_payment/eth_crypto', payload: cart }, pilot.token);
 
-    const [freeShip, listedShip, penguinShip, intruderShip] = [await shipOf(pilot), await shipOf(pilot), await shipOf(pilot), await shipOf(captain)];
+    const [freeShip, listedShip, heldShip, penguinShip, intruderShip] = [
+      await shipOf(pilot),
+      await shipOf(pilot),
+      await shipOf(pilot),
+      await shipOf(pilot),
+      await shipOf(captain),
+    ];
     await db().transaction(async (tx) => {
       await creditDnc(tx, { userId: pilot.id, amount: 5_000, reason: 'test grant' });
       await grantPenguins(tx, { userId: pilot.id, penguinIds: [1, 25] });
@@ -283,6 +337,12 @@ describe('owner-scoped calls: another player’s id is refused and changes nothi
     });
     const listingId = (r: Record<string, unknown>) => (r.listing as { _id: string })._id;
     const shipListing = await ok({ method: 'POST', url: '/api/marketplace/listing', payload: { item: listedShip, price: '120' } }, pilot.token);
+    const heldListing = await ok({ method: 'POST', url: '/api/marketplace/listing', payload: { item: heldShip, price: '80' } }, pilot.token);
+    // The intruder starts buying it: the listing is now held by their checkout.
+    await ok(
+      { method: 'POST', url: '/api/stripe/buy', payload: { type: 2, items: [{ id: listingId(heldListing), object: 'listing', total: 1 }] } },
+      captain.token,
+    );
     const dncListing = await ok({ method: 'POST', url: '/api/marketplace/listing_dnc', payload: { dnc: 1_000, price: '30' } }, pilot.token);
     await ok({ method: 'POST', url: '/api/my/peguins/assign', payload: { spaceship: penguinShip, peguin: '1' } }, pilot.token);
 
@@ -297,12 +357,14 @@ describe('owner-scoped calls: another player’s id is refused and changes nothi
 
     owned = {
       cardOrder: card.order as string,
+      paidOrder: paid.order as string,
       widgetOrder: widget.tid as string,
       cryptoTid: crypto.tid as string,
       cryptoOrder: crypto.invoice_code as string,
       freeShip,
       shipListing: listingId(shipListing),
       dncListing: listingId(dncListing),
+      heldListing: listingId(heldListing),
       emptyPenguin: '25',
       busyPenguin: '1',
       avatarKey: signed.key as string,
