@@ -2,6 +2,7 @@ import type { DiscountTier } from '@starport/schemas';
 import type { SettingsView } from './commands/settings.ts';
 import type { UserRow, UserSummary } from './commands/users.ts';
 import type { OrderForReview } from '../modules/orders/index.ts';
+import { REFERRAL_SHARE_KEY } from '../modules/referrals/index.ts';
 
 /** What each command prints, as lines; nothing here reads or writes the database. */
 
@@ -60,6 +61,12 @@ export const discountsSet = (tiers: DiscountTier[]) => `Volume discounts are now
 
 export const penguinRateSet = (rate: number) => `A ship on a penguin now earns ${rate} DNC a day before the rarity boost.`;
 
+/** 500 → "5%", 250 → "2.5%", 1 → "0.01%". */
+const percentOf = (bps: number) => `${bps / 100}%`;
+
+export const referralShareSet = (bps: number) =>
+  `Referrers now earn ${bps} basis points (${percentOf(bps)}) of each paid order of a player they referred, for orders fulfilled from now on.`;
+
 export function settings(s: SettingsView): string[] {
   const since = (key: string) => (s.updated[key] ? `set ${when(s.updated[key])}` : 'default');
   return [
@@ -68,6 +75,7 @@ export function settings(s: SettingsView): string[] {
     `terms         ${s.termsCharacters} characters (${since('tos_html')})`,
     `discounts     ${describeTiers(s.discounts)} (${since('volume_discounts')})`,
     `penguin_rate  ${s.penguinRate} DNC a day before the boost (${since('penguin_dnc_per_day')})`,
+    `referral_share  ${s.referralShareBps} basis points (${percentOf(s.referralShareBps)}) of a referred player's paid order (${since(REFERRAL_SHARE_KEY)})`,
   ];
 }
 

@@ -21,6 +21,7 @@ export type Command =
   | { name: 'set-terms'; source: TermsSource }
   | { name: 'set-discounts'; tiers: string }
   | { name: 'set-penguin-rate'; value: number }
+  | { name: 'set-referral-share'; bps: number }
   | { name: 'show-settings' }
   | { name: 'orders-review'; limit: number }
   | { name: 'resolve-review'; code: string; note: string }
@@ -45,6 +46,7 @@ const SPECS: Record<Exclude<Command['name'], 'help' | 'redeem-codes'>, Spec> = {
   'set-terms': { options: { file: { type: 'string' } } },
   'set-discounts': { positionals: '"items:percent,…"' },
   'set-penguin-rate': { positionals: '<DNC per day>' },
+  'set-referral-share': { positionals: '<basis points>' },
   'show-settings': {},
   'orders-review': { options: { limit: { type: 'string' } } },
   'resolve-review': { options: { note: { type: 'string' } }, positionals: '<order code>' },
@@ -141,6 +143,13 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
       if (!/^(0|[1-9]\d{0,6})$/.test(raw) || Number(raw) > 1_000_000)
         throw usageError(`set-penguin-rate takes whole DNC per day from 0 to 1000000, not "${raw}".`);
       return { name, value: Number(raw) };
+    }
+    case 'set-referral-share': {
+      // Basis points, as the setting stores them: a percent typed here would be off by 100 silently.
+      const raw = one();
+      if (!/^(0|[1-9]\d{0,4})$/.test(raw) || Number(raw) > 10_000)
+        throw usageError(`set-referral-share takes whole basis points from 0 to 10000 (500 = 5%), not "${raw}".`);
+      return { name, bps: Number(raw) };
     }
     default:
       none();

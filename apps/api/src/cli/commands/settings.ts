@@ -6,8 +6,9 @@ import type { Io } from '../io.ts';
 import { parseTierList, readDiscountTiers, writeDiscountTiers } from '../../modules/cart/index.ts';
 import type { TermsSource } from '../parse.ts';
 import { readPenguinRate, writePenguinRate } from '../../modules/penguins/index.ts';
+import { readReferralShare, setReferralShare as storeReferralShare } from '../../modules/referrals/index.ts';
 
-/** set-sale-program, set-home-version, set-terms, set-discounts, set-penguin-rate, show-settings. */
+/** set-sale-program, set-home-version, set-terms, set-discounts, set-penguin-rate, set-referral-share, show-settings. */
 
 export const changeSaleProgram = (db: Db, value: number) => asCli(() => site.setSaleProgram(db, value));
 export const changeHomeVersion = (db: Db, value: number) => asCli(() => site.setHomeVersion(db, value));
@@ -33,12 +34,19 @@ export const setDiscounts = (db: Db, text: string): Promise<DiscountTier[]> =>
 
 export const setPenguinRate = (db: Db, rate: number): Promise<number> => asCli(() => writePenguinRate(db, rate), 2);
 
+/** Stores the share (basis points) and answers it; the module's refusal is bad usage (exit 2). */
+export async function setReferralShare(db: Db, bps: number): Promise<number> {
+  await asCli(() => storeReferralShare(db, bps), 2);
+  return readReferralShare(db);
+}
+
 export type SettingsView = {
   saleProgram: number;
   homeVersion: number;
   termsCharacters: number;
   discounts: DiscountTier[];
   penguinRate: number;
+  referralShareBps: number;
   /** when each setting was last set, by key; absent while it is at its default */
   updated: Record<string, Date>;
 };
@@ -50,6 +58,7 @@ export async function readSettings(db: Db): Promise<SettingsView> {
     termsCharacters: (await site.getTermsHtml(db)).length,
     discounts: await readDiscountTiers(db),
     penguinRate: await readPenguinRate(db),
+    referralShareBps: await readReferralShare(db),
     updated: await site.getSettingTimes(db),
   };
 }
