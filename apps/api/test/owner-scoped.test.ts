@@ -16,13 +16,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { cellAt } from '@starport/schemas';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../src/db/client.ts';
 import { writeSetting } from '../src/db/settings.ts';
-import { creditDnc, grantPenguins, grantShips } from '../src/modules/assets/index.ts';
+import { creditDnc, creditLandCredit, grantPenguins, grantShips } from '../src/modules/assets/index.ts';
 import { OrdersService } from '../src/modules/orders/index.ts';
 import { seedPenguinCollection } from '../src/modules/penguins/index.ts';
 import { addShip, addShopLine } from './catalogue-fixtures.ts';
@@ -52,6 +53,12 @@ type Owned = {
   /** the intruder's own: so that only the owner's half of a two-id call is someone else's */
   intruderShip: string;
   intruderPenguin: string;
+  /** a land collection holding one plot, and a plot in no collection */
+  landCollection: number;
+  plotInCollection: number;
+  individualPlot: number;
+  intruderPlot: number;
+  freeCell: number;
 };
 
 type Call = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object };
@@ -77,6 +84,9 @@ const OWNED_TABLES = [
   'penguin_assignments',
   'penguin_collections',
   'avatar_uploads',
+  'land_plots',
+  'land_collections',
+  'credit_ledger',
   'users',
 ] as const;
 
@@ -253,6 +263,51 @@ const CALLS: { name: string; status: 403 | 404; call: (o: Owned, intruder: Playe
       payload: { username: intruder.name, avatar: o.avatarKey },
     }),
   },
+  {
+    name: 'GET /api/collections/lands',
+    status: 404,
+    call: (o) => ({ method: 'GET', url: `/api/collections/lands?collection_id=${o.landCollection}` }),
+  },
+  {
+    name: 'POST /api/collections/setname',
+    status: 404,
+    call: (o) => ({ method: 'POST', url: '/api/collections/setname', payload: { id: o.landCollection, name: 'Taken over' } }),
+  },
+  { name: 'POST /api/collections/remove', status: 404, call: (o) => ({ method: 'POST', url: '/api/collections/remove', payload: { id: o.landCollection } }) },
+  {
+    name: 'POST /api/collections/add_lands (own plot, another player’s collection)',
+    status: 404,
+    call: (o) => ({ method: 'POST', url: '/api/collections/add_lands', payload: { collection_id: o.landCollection, items: [o.intruderPlot] } }),
+  },
+  {
+    name: 'POST /api/collections/remove_lands',
+    status: 404,
+    call: (o) => ({ method: 'POST', url: '/api/collections/remove_lands', payload: { collection_id: o.landCollection, items: [o.plotInCollection] } }),
+  },
+  {
+    name: 'POST /api/collections/move_land (another player’s plots out of their collection)',
+    status: 404,
+    call: (o) => ({ method: 'POST', url: '/api/collections/move_land', payload: { type: 'individual', lands: [o.plotInCollection] } }),
+  },
+  {
+    name: 'POST /api/collections/move_land (another player’s individual plot)',
+    status: 404,
+    call: (o) => ({ method: 'POST', url: '/api/collections/move_land', payload: { type: 'individual', lands: [o.individualPlot] } }),
+  },
+  {
+    name: 'POST /api/lands/my_assets/collection',
+    status: 404,
+    call: (o) => ({ method: 'POST', url: '/api/lands/my_assets/collection', payload: { item: { cell_id: o.plotInCollection } } }),
+  },
+  {
+    name: 'POST /api/land/payment/credit (into another player’s collection)',
+    status: 404,
+    call: (o) => ({
+      method: 'POST',
+      url: '/api/land/payment/credit',
+      payload: { price: 1, type: 'collection', collection: o.landCollection, items: [{ id: o.freeCell }] },
+    }),
+  },
 ];
 
 describe('owner-scoped calls: another player’s id is refused and changes nothing', () => {
@@ -279,6 +334,8 @@ describe('owner-scoped calls: another player’s id is refused and changes nothi
     assets: await ok({ method: 'GET', url: '/api/my/assets?limit=100' }, pilot.token),
     penguins: await ok({ method: 'GET', url: '/api/my/peguins' }, pilot.token),
     profile: await ok({ method: 'GET', url: '/api/account/profile' }, pilot.token),
+    lands: await ok({ method: 'GET', url: '/api/lands/my_assets' }, pilot.token),
+    collections: await ok({ method: 'GET', url: '/api/collections/fetch' }, pilot.token),
   });
 
   async function player(name: string, wallet: string): Promise<Player> {
@@ -346,6 +403,16 @@ describe('owner-scoped calls: another player’s id is refused and changes nothi
     const dncListing = await ok({ method: 'POST', url: '/api/marketplace/listing_dnc', payload: { dnc: 1_000, price: '30' } }, pilot.token);
     await ok({ method: 'POST', url: '/api/my/peguins/assign', payload: { spaceship: penguinShip, peguin: '1' } }, pilot.token);
 
+    // Land: pilot holds a collection with one plot and a plot in none; captain a plot of his own (and credit to spend).
+    const cells = [0, 1, 2, 3].map((n) => cellAt(2_000, n).id);
+    await db().transaction(async (tx) => {
+      await creditLandCredit(tx, { userId: pilot.id, amount: 2, reason: 'test top-up' });
+      await creditLandCredit(tx, { userId: captain.id, amount: 2, reason: 'test top-up' });
+    });
+    await ok({ method: 'POST', url: '/api/land/payment/credit', payload: { price: 2, items: [{ id: cells[0] }, { id: cells[1] }] } }, pilot.token);
+    await ok({ method: 'POST', url: '/api/land/payment/credit', payload: { price: 1, items: [{ id: cells[2] }] } }, captain.token);
+    const landCollection = await ok({ method: 'POST', url: '/api/collection/create_and_move', payload: { name: 'Home', lands: [cells[0]] } }, pilot.token);
+
     const signed = await ok({ method: 'POST', url: '/api/account/avatar/sign_url', payload: { file_name: 'me.png' } }, pilot.token);
     const put = await t.app.inject({
       method: 'PUT',
@@ -370,6 +437,11 @@ describe('owner-scoped calls: another player’s id is refused and changes nothi
       avatarKey: signed.key as string,
       intruderShip,
       intruderPenguin: '2',
+      landCollection: landCollection.collection_id as number,
+      plotInCollection: cells[0]!,
+      individualPlot: cells[1]!,
+      intruderPlot: cells[2]!,
+      freeCell: cells[3]!,
     };
   });
   afterAll(async () => {
@@ -405,6 +477,8 @@ describe('owner-scoped calls: another player’s id is refused and changes nothi
     await pilotCall({ method: 'DELETE', url: `/api/my/peguins/assign/${owned.busyPenguin}` });
     await pilotCall({ method: 'POST', url: '/api/my/peguins/assign', payload: { spaceship: owned.freeShip, peguin: owned.emptyPenguin } });
     await pilotCall({ method: 'POST', url: '/api/account/avatar', payload: { key: owned.avatarKey } });
+    await pilotCall({ method: 'POST', url: '/api/collections/move_land', payload: { type: 'collection', collection_id: owned.landCollection, lands: [owned.individualPlot] } });
+    await pilotCall({ method: 'POST', url: '/api/collections/setname', payload: { id: owned.landCollection, name: 'Still mine' } });
     await pilotCall({ method: 'POST', url: `/api/orders/${owned.cardOrder}/cancel` });
   });
 });
