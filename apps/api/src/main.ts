@@ -12,6 +12,7 @@ import { seedDemoAvatars } from './seed/demo-avatars.ts';
 import { seedDemoHoldings } from './seed/demo-holdings.ts';
 import { seedDemoReferrals } from './seed/demo-referrals.ts';
 import { seedDemoPenguins } from './seed/demo-penguins.ts';
+import { seedDemoLand } from './seed/demo-land.ts';
 import { DEMO_REDEEM_CODES, seedDemoRedeemCodes } from './seed/demo-redeem-codes.ts';
 
 async function main() {
@@ -69,6 +70,7 @@ async function main() {
   if (config.seedDemo) await seedDemoReferrals(database.db);
   if (config.seedDemo) await seedDemoPenguins(database.db);
   if (config.seedDemo) await seedDemoRedeemCodes(database.db);
+  if (config.seedDemo) await seedDemoLand(database.db);
   if (seeded) await seedDemoAvatars(database.db, config);
   await app.listen({ port: config.port, host: config.host }).catch((err: NodeJS.ErrnoException) => {
     if (err.code !== 'EADDRINUSE') throw err;

@@ -6,3 +6,4 @@
 export { landRoutes, myLandsRoutes } from './land.routes.ts';
 export { collectionRoutes, collectionsRoutes } from './collections.routes.ts';
 export { readPlotPricing, writePlotPricing, type PlotPricing } from './land-prices.ts';
+export { countryAt } from './country.ts';
