@@ -13,6 +13,7 @@ const shipRedemption: Redemption = {
   kind: 'ship',
   dnc: null,
   ship: { asset_id: '41', ship_id: 7, name: 'Vega Hawk' },
+  box: null,
   granted: 'the ship Vega Hawk',
   redeemed_at: '2026-11-20T10:00:00.000Z',
 };
