@@ -79,7 +79,7 @@ function BoxOpening({ opening, box }: { opening: PublicOpening; box: number }) {
             <dd>{opening.roll} of 0–9999</dd>
           </dl>
         </details>
-        <Link to={paths.fairnessVerify.getHref({ opening: opening.id })} data-testid="box-opening-verify">
+        <Link className="box-openings__verify" to={paths.fairnessVerify.getHref({ opening: opening.id })} data-testid="box-opening-verify">
           Verify this opening
         </Link>
       </div>

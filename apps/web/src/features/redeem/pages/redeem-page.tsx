@@ -52,7 +52,9 @@ export default function RedeemPage() {
         {granted && link && (
           <Alert tone="success" title={granted.msg}>
             {granted.redemption.box && <OpeningsList name={granted.redemption.box.name} openings={granted.redemption.box.openings} />}
-            <Link to={link.href}>{link.text}</Link>
+            <p className="redeem-grant-link">
+              <Link to={link.href}>{link.text}</Link>
+            </p>
           </Alert>
         )}
         <Input label="Code" name="code" autoComplete="off" autoCapitalize="characters" spellCheck={false} required error={errors.fieldErrors.code} />
