@@ -13,7 +13,8 @@ const DEMO_CAPTAIN = { login: 'captain@starport.local', password: 'captain-demo-
  * Issue 17's redeem journey with the demo codes `npm start` prints: pilot redeems a DNC code
  * (after a blank and an unknown one are refused on the field), follows the link to the DNC
  * balance and finds it 1,000 higher, and is refused the same code again; captain, on a 360 px
- * phone, redeems the ship code and finds the ship in My Assets.
+ * phone, redeems the ship code and finds the ship in My Assets, then the box code: the box
+ * opens at once, the page shows the ship it gave with its proof, and My Blind Boxes lists it.
  */
 describe('redeem codes in Chromium: refused on the field, granted with a link to the grant', () => {
   let server: RunningServer;
@@ -96,6 +97,26 @@ describe('redeem codes in Chromium: refused on the field, granted with a link to
     await success.getByRole('link', { name: 'See your ship in My Assets' }).click();
     await captain.waitForURL((url) => url.pathname === '/my-assets/spaceships');
     await captain.getByTestId('asset-card').filter({ hasText: shipName! }).first().waitFor();
+    await captain.context().close();
+  });
+
+  it('captain redeems FREE-BOX: the box opens at once, shows its ship and Verify link, and My Blind Boxes lists it', async () => {
+    const captain = await player({ width: 360, height: 740 });
+    await signIn(captain, DEMO_CAPTAIN);
+    await captain.goto('/my/redeem');
+    await settled(captain);
+    await submit(captain, 'FREE-BOX');
+    const success = captain.getByRole('status').filter({ hasText: /^Code redeemed: you received the Frontier Blind Box, which gave / });
+    await success.waitFor();
+    const shipName = (await success.getByTestId('box-opening-ship').textContent()) ?? '';
+    expect(shipName.length).toBeGreaterThan(0);
+    expect(await success.getByTestId('box-opening-verify').getAttribute('href')).toMatch(/^\/fairness\/verify\?opening=\d+$/);
+    expect(await captain.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await axeViolations(captain, 'redeem a box code at 360 px')).toEqual([]);
+
+    await captain.goto('/my/blindbox');
+    const card = captain.getByTestId('my-box').filter({ hasText: 'From a redeem code' });
+    await card.getByTestId('box-opening-ship').filter({ hasText: shipName }).waitFor();
     await captain.context().close();
   });
 });

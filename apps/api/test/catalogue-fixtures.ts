@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../src/db/client.ts';
-import { dncPacks, marketplaceListings, ships, shopStock, users } from '../src/db/schema/index.ts';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../src/db/client.ts';
+import { blindBoxes, blindBoxTiers, dncPacks, marketplaceListings, ships, shopStock, users } from '../src/db/schema/index.ts';
 
 /**
  * Catalogue rows for tests of any area (orders, payments, …) without the whole demo catalogue.
@@ -96,4 +96,49 @@ export async function addPlayer(db: DbOrTx, username: string): Promise<string> {
     .values({ username, email: `${username}@example.com`, emailVerifiedAt: new Date() })
     .returning({ id: users.id });
   return row!.id;
+}
+
+/**
+ * A blind box at $250 (listed $1,000): by default the Frontier Blind Box, cart id
+ * 'blindbox-frontier'. Its four tiers (Common → Legendary) get `tiers` (default 1000 each;
+ * null: no tier rows at all, a box not seeded yet).
+ */
+export async function addBlindBox(
+  db: DbOrTx,
+  o: { code?: string; name?: string; tiers?: [number, number, number, number] | null } = {},
+): Promise<void> {
+  const code = o.code ?? 'frontier';
+  await db
+    .insert(blindBoxes)
+    .values({
+      code,
+      name: o.name ?? 'Frontier Blind Box',
+      description: 'A box for tests.',
+      salePriceMicro: 250_000_000,
+      listPriceMicro: 1_000_000_000,
+      oddsCommonBps: 7000,
+      oddsRareBps: 2000,
+      oddsEpicBps: 900,
+      oddsLegendaryBps: 100,
+    })
+    .onConflictDoNothing();
+  if (o.tiers !== null) await setBoxTiers(db, code, o.tiers ?? [1000, 1000, 1000, 1000]);
+}
+
+/** Sets a box's tier supplies, Common first. */
+export async function setBoxTiers(db: DbOrTx, code: string, supplies: number[]): Promise<void> {
+  for (const [rarity, supply] of supplies.entries())
+    await db
+      .insert(blindBoxTiers)
+      .values({ boxCode: code, rarity, supply })
+      .onConflictDoUpdate({ target: [blindBoxTiers.boxCode, blindBoxTiers.rarity], set: { supply } });
+}
+
+/** A box's tier supplies, Common first. */
+export async function tiersOf(db: DbOrTx, code: string): Promise<number[]> {
+  const rows = await queryRows<{ supply: number }>(
+    db,
+    sql`SELECT supply FROM blind_box_tiers WHERE box_code = ${code} ORDER BY rarity`,
+  );
+  return rows.map((r) => Number(r.supply));
 }

@@ -84,8 +84,8 @@ export const PublicOpeningSchema = z.object({
 });
 export type PublicOpening = z.infer<typeof PublicOpeningSchema>;
 
-/** The player's own list adds the order the box came with. */
-export const MyOpeningSchema = PublicOpeningSchema.extend({ order_code: z.string() });
+/** The player's own list adds the order the box came with: null for a box a redeem code granted. */
+export const MyOpeningSchema = PublicOpeningSchema.extend({ order_code: z.string().nullable() });
 export type MyOpening = z.infer<typeof MyOpeningSchema>;
 
 export const OpeningsPageQuerySchema = pageQuerySchema({ defaultLimit: OPENINGS_PAGE_SIZE, maxLimit: OPENINGS_MAX_PAGE_SIZE });

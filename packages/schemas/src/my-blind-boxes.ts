@@ -6,7 +6,8 @@ import { pageFields, pageQuerySchema } from './pagination.ts';
 
 /**
  * GET /api/my/blindboxes (docs/api-orders.md): every blind box the player bought or is buying,
- * one entry per order line, with what each opened box gave and its proof.
+ * one entry per order line, and every box a redeem code gave them, one entry per redemption,
+ * with what each opened box gave and its proof.
  */
 
 export const MY_BLIND_BOXES_PAGE_SIZE = 20;
@@ -27,17 +28,23 @@ export const MyBlindBoxesQuerySchema = pageQuerySchema({
 });
 
 export const MyBlindBoxSchema = z.object({
-  /** the order the boxes came with (its code, SP-…) */
-  order: z.string(),
-  order_status: OrderStatusSchema,
+  /** unique in the list: `line-<order line id>` or `redemption-<redemption id>` */
+  entry: z.string(),
+  /** bought on an order, or granted by a redeem code (opened at once, nothing paid) */
+  source: z.enum(['order', 'redeem']),
+  /** the order the boxes came with (its code, SP-…); null for a redeem code's boxes */
+  order: z.string().nullable(),
+  order_status: OrderStatusSchema.nullable(),
   state: BoxLineStateSchema,
+  /** when the order was made, or the code redeemed */
   bought_at: z.string(),
   paid_at: z.string().nullable(),
   box: z.object({ code: z.string(), name: z.string(), image: z.string() }),
-  /** how many boxes of this kind the order holds */
+  /** how many boxes of this kind the order holds (or the code gave) */
   total: z.number().int(),
-  sell_price: z.number(),
-  sell_price_micro: MicroSchema,
+  /** what one box cost; null for a redeem code's boxes */
+  sell_price: z.number().nullable(),
+  sell_price_micro: MicroSchema.nullable(),
   /** box by box, what was drawn so far; empty until the order is paid */
   openings: z.array(PublicOpeningSchema),
 });

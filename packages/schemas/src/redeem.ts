@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { PublicOpeningSchema } from './fairness-api.ts';
 
 /**
  * Redeem codes (docs/api-redeem.md): a player types a code an operator made and receives what
- * it grants, DNC or a copy of a catalogue ship. Codes are compared trimmed and case-insensitive.
+ * it grants: DNC, a copy of a catalogue ship, or blind boxes opened on the spot (provably fair). Codes are compared trimmed and case-insensitive.
  */
 
 export const REDEEM_CODE_MAX_LENGTH = 64;
@@ -26,12 +27,19 @@ export const RedemptionSchema = z.object({
   _id: z.string(),
   /** the code's first characters, as the player may recognise it */
   code_hint: z.string(),
-  kind: z.enum(['dnc', 'ship']),
+  kind: z.enum(['dnc', 'ship', 'blindbox']),
   /** DNC granted (kind dnc), else null */
   dnc: z.number().int().nullable(),
   /** the ship granted (kind ship): `asset_id` is its My Assets `_id` */
   ship: z.object({ asset_id: z.string(), ship_id: z.number().int(), name: z.string() }).nullable(),
-  /** a sentence saying what was granted, e.g. "5,000 DNC" or "the ship Vega Hawk" */
+  /**
+   * the boxes granted (kind blindbox), opened at once: each opening with its proof, as
+   * /api/fairness/openings/:id shows it, and the ship it gave (in My Assets)
+   */
+  box: z
+    .object({ code: z.string(), name: z.string(), count: z.number().int(), openings: z.array(PublicOpeningSchema) })
+    .nullable(),
+  /** a phrase saying what was granted, e.g. "5,000 DNC", "the ship Vega Hawk", "a Frontier Blind Box: Vega Hawk (Rare)" */
   granted: z.string(),
   redeemed_at: z.string(),
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPlayer, addShip } from '../../test/catalogue-fixtures.ts';
+import { addBlindBox, addPlayer, addShip } from '../../test/catalogue-fixtures.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import type { Database } from '../db/client.ts';
-import { dncBalance } from '../modules/assets/index.ts';
+import { dncBalance, shipsOf } from '../modules/assets/index.ts';
 import { REDEEM_MESSAGES, redeemCode } from '../modules/redeem/index.ts';
 import { CliError } from './cli-error.ts';
 import type { Io } from './io.ts';
@@ -27,6 +27,7 @@ describe('admin redeem-codes: operators create, list and disable the codes playe
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    await addBlindBox(database.db, { code: 'frontier', name: 'Frontier Blind Box' });
   });
   afterAll(async () => database?.close());
 
@@ -58,10 +59,27 @@ describe('admin redeem-codes: operators create, list and disable the codes playe
     expect((await run(['redeem-codes', 'list'])).find((l) => l.startsWith(`${id} `))).toMatch(/disabled$/);
   });
 
+  it('creates a blind-box code that opens its boxes on redemption, and lists it', async () => {
+    const lines = await run(['redeem-codes', 'create', '--box', 'frontier', '--count', '2', '--uses', '3']);
+    expect(lines[1]).toMatch(/^It grants 2 blind boxes frontier, opened on redemption, to 3 players once each, with no expiry\.$/);
+    const code = codeOf(lines);
+    const player = await addPlayer(database.db, 'cliboxer');
+    const redemption = await redeemCode(database.db, player, code);
+    expect(redemption.box).toMatchObject({ code: 'frontier', name: 'Frontier Blind Box', count: 2 });
+    expect(redemption.box!.openings).toHaveLength(2);
+    expect(await shipsOf(database.db, player)).toHaveLength(2);
+    expect((await run(['redeem-codes', 'list'])).find((l) => l.includes(code.slice(0, 4)))).toMatch(/2 × box frontier Frontier Blind Box\s+1\/3\s+.*active$/);
+  });
+
   it.each([
     [['redeem-codes'], /create, list or disable/],
-    [['redeem-codes', 'create'], /--dnc N or --ship/],
-    [['redeem-codes', 'create', '--dnc', '5', '--ship', '1'], /--dnc N or --ship/],
+    [['redeem-codes', 'create'], /--dnc N, --ship SHIP_ID or --box BOX_CODE/],
+    [['redeem-codes', 'create', '--dnc', '5', '--ship', '1'], /--dnc N, --ship SHIP_ID or --box BOX_CODE/],
+    [['redeem-codes', 'create', '--box', 'frontier', '--dnc', '5'], /one of them/],
+    [['redeem-codes', 'create', '--box', 'no-such-box'], /no blind box "no-such-box"/],
+    [['redeem-codes', 'create', '--box', 'frontier', '--count', '0'], /--count is a whole number from 1 to 10/],
+    [['redeem-codes', 'create', '--box', 'frontier', '--count', '11'], /--count is a whole number from 1 to 10/],
+    [['redeem-codes', 'create', '--dnc', '5', '--count', '2'], /--count goes with --box/],
     [['redeem-codes', 'create', '--dnc', '0'], /--dnc is a whole number/],
     [['redeem-codes', 'create', '--dnc', '5', '--uses', '-1'], /--uses|argument/],
     [['redeem-codes', 'create', '--dnc', '5', '--expires', 'soon'], /--expires is a date/],

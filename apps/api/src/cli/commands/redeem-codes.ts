@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Db } from '../../db/client.ts';
+import { REDEEM_MAX_BOXES } from '../../db/schema/index.ts';
 import { createCode, disableCode, listCodes, type CodeSummary, type NewCode } from '../../modules/redeem/index.ts';
 import { asCli, usageError } from '../cli-error.ts';
 
@@ -8,8 +9,9 @@ import { asCli, usageError } from '../cli-error.ts';
  * (docs/api-redeem.md). A code is shown once, when it is created: only its hash is kept.
  */
 
-export const REDEEM_CODES_USAGE = `  redeem-codes create (--dnc N | --ship SHIP_ID) [--uses N] [--expires YYYY-MM-DD[THH:MM]Z | --days N] [--code CODE]
-      a code granting N DNC or a copy of a catalogue ship; --uses how many players
+export const REDEEM_CODES_USAGE = `  redeem-codes create (--dnc N | --ship SHIP_ID | --box BOX_CODE [--count N]) [--uses N] [--expires YYYY-MM-DD[THH:MM]Z | --days N] [--code CODE]
+      a code granting N DNC, a copy of a catalogue ship, or N (1 unless told, at most ${REDEEM_MAX_BOXES})
+      catalogue blind boxes opened on redemption (e.g. --box frontier); --uses how many players
       may redeem it (1 unless told, once each); no expiry unless told; a random
       code unless --code (letters, digits, dashes). The code is printed once.
   redeem-codes list [--limit N]         newest first: hint, grant, uses, expiry, state
@@ -27,6 +29,25 @@ const whole = (raw: string | undefined, flag: string, min: number, max: number):
   return n;
 };
 
+/** What `create` grants: exactly one of --dnc, --ship and --box (--count goes with --box only). */
+function grantOf(v: { dnc?: string; ship?: string; box?: string; count?: string }): NewCode['grant'] {
+  if ([v.dnc, v.ship, v.box].filter((g) => g !== undefined).length !== 1)
+    throw usageError('redeem-codes create needs --dnc N, --ship SHIP_ID or --box BOX_CODE (one of them).');
+  if (v.count !== undefined && v.box === undefined) throw usageError('--count goes with --box.');
+  if (v.dnc !== undefined) return { kind: 'dnc', dnc: whole(v.dnc, '--dnc', 1, 1_000_000_000)! };
+  if (v.ship !== undefined) return { kind: 'ship', shipId: whole(v.ship, '--ship', 1, 2_147_483_647)! };
+  const boxCode = v.box!.trim();
+  if (!boxCode) throw usageError('--box names a catalogue blind box by its code, e.g. frontier.');
+  return { kind: 'blindbox', boxCode, count: whole(v.count, '--count', 1, REDEEM_MAX_BOXES) ?? 1 };
+}
+
+const grantText = (g: NewCode['grant']): string =>
+  g.kind === 'dnc'
+    ? `${g.dnc.toLocaleString('en-US')} DNC`
+    : g.kind === 'ship'
+      ? `a copy of ship ${g.shipId}`
+      : `${g.count} blind ${g.count === 1 ? 'box' : 'boxes'} ${g.boxCode}, opened on redemption`;
+
 /** Turns the words after `redeem-codes` into what to do; throws a usage error (exit 2) on bad flags. */
 export function parseRedeemCodes(args: readonly string[], now = new Date()): Sub {
   const [sub, ...rest] = args;
@@ -37,6 +58,8 @@ export function parseRedeemCodes(args: readonly string[], now = new Date()): Sub
       options: {
         dnc: { type: 'string' },
         ship: { type: 'string' },
+        box: { type: 'string' },
+        count: { type: 'string' },
         uses: { type: 'string' },
         expires: { type: 'string' },
         days: { type: 'string' },
@@ -57,10 +80,8 @@ export function parseRedeemCodes(args: readonly string[], now = new Date()): Sub
   }
   if (sub !== 'create') throw usageError('redeem-codes takes create, list or disable.');
   if (positionals.length) throw usageError(`redeem-codes create: unexpected argument "${positionals[0]}".`);
-  if ((v.dnc === undefined) === (v.ship === undefined)) throw usageError('redeem-codes create needs --dnc N or --ship SHIP_ID (one of them).');
+  const grant = grantOf(v);
   if (v.expires !== undefined && v.days !== undefined) throw usageError('--expires or --days, not both.');
-  const grant: NewCode['grant'] =
-    v.dnc !== undefined ? { kind: 'dnc', dnc: whole(v.dnc, '--dnc', 1, 1_000_000_000)! } : { kind: 'ship', shipId: whole(v.ship, '--ship', 1, 2_147_483_647)! };
   const days = whole(v.days, '--days', 1, 3650);
   let expiresAt: Date | null = days === undefined ? null : new Date(now.getTime() + days * 86_400_000);
   if (v.expires !== undefined) {
@@ -93,7 +114,7 @@ export async function runRedeemCodes(db: Db, args: readonly string[]): Promise<s
   switch (cmd.sub) {
     case 'create': {
       const { id, code } = await asCli(() => createCode(db, cmd.code), 2);
-      const grant = cmd.code.grant.kind === 'dnc' ? `${cmd.code.grant.dnc.toLocaleString('en-US')} DNC` : `a copy of ship ${cmd.code.grant.shipId}`;
+      const grant = grantText(cmd.code.grant);
       return [
         `Created redeem code ${id}: ${code}`,
         `It grants ${grant}, to ${cmd.code.uses} ${cmd.code.uses === 1 ? 'player' : 'players'} once each, ${cmd.code.expiresAt ? `until ${when(cmd.code.expiresAt)}` : 'with no expiry'}.`,

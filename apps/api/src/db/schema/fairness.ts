@@ -3,6 +3,7 @@ import { bigint, check, index, integer, pgTable, smallint, text, timestamp, uniq
 import { users } from './accounts.ts';
 import { blindBoxes, ships } from './catalogue-items.ts';
 import { orderLines } from './orders.ts';
+import { redeemRedemptions } from './redeem.ts';
 
 /**
  * Provably fair blind-box openings (@starport/schemas/fairness has the algorithm). Each player
@@ -34,15 +35,20 @@ export const fairnessSeeds = pgTable(
   ],
 );
 
-/** One opened blind box: the inputs of its draw, the odds it was drawn with, and what it gave. */
+/**
+ * One opened blind box: the inputs of its draw, the odds it was drawn with, and what it gave.
+ * A box comes from exactly one source: an order line it was bought on, or a redemption of a
+ * redeem code that granted it (docs/decisions/0038); `box_index` counts boxes within that source.
+ */
 export const blindBoxOpenings = pgTable(
   'blind_box_openings',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    orderLineId: bigint('order_line_id', { mode: 'number' })
-      .notNull()
-      .references(() => orderLines.id),
-    /** which box of its order line (0-based) */
+    /** the order line the box was bought on; null for a box a redeem code granted */
+    orderLineId: bigint('order_line_id', { mode: 'number' }).references(() => orderLines.id),
+    /** the redemption that granted the box; null for a bought box */
+    redemptionId: bigint('redemption_id', { mode: 'number' }).references(() => redeemRedemptions.id),
+    /** which box of its order line or redemption (0-based) */
     boxIndex: integer('box_index').notNull(),
     userId: uuid('user_id')
       .notNull()
@@ -68,7 +74,9 @@ export const blindBoxOpenings = pgTable(
   (t) => [
     check('blind_box_openings_roll_ck', sql`${t.roll} BETWEEN 0 AND 9999`),
     check('blind_box_openings_rarity_ck', sql`${t.rarity} BETWEEN 0 AND 3`),
+    check('blind_box_openings_source_ck', sql`(${t.orderLineId} IS NULL) <> (${t.redemptionId} IS NULL)`),
     unique('blind_box_openings_line_box_key').on(t.orderLineId, t.boxIndex),
+    unique('blind_box_openings_redemption_box_key').on(t.redemptionId, t.boxIndex),
     unique('blind_box_openings_seed_nonce_key').on(t.seedId, t.nonce),
     index('blind_box_openings_user_idx').on(t.userId, t.openedAt.desc(), t.id.desc()),
   ],

@@ -39,24 +39,24 @@ const FROM = sql`FROM blind_box_openings o
 
 const select = (extra: SQL, where: SQL, tail: SQL = sql``) => sql`SELECT ${COLUMNS}${extra} ${FROM} ${where} ${tail}`;
 
-/** The player's openings, newest first, with the order each box came with. */
+/** The player's openings, newest first, with the order each box came with (null: a redeem code's box). */
 export async function listOwned(
   db: DbOrTx,
   userId: string,
   page: number,
   limit: number,
-): Promise<{ rows: (OpeningRow & { order_code: string })[]; total: number }> {
+): Promise<{ rows: (OpeningRow & { order_code: string | null })[]; total: number }> {
   const [count] = await queryRows<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM blind_box_openings WHERE user_id = ${userId}`,
   );
   const total = Number(count?.n ?? 0);
   if ((page - 1) * limit >= total) return { rows: [], total };
-  const rows = await queryRows<OpeningRow & { order_code: string }>(
+  const rows = await queryRows<OpeningRow & { order_code: string | null }>(
     db,
     select(
       sql`, ord.code AS order_code`,
-      sql`JOIN order_lines l ON l.id = o.order_line_id JOIN orders ord ON ord.id = l.order_id WHERE o.user_id = ${userId}`,
+      sql`LEFT JOIN order_lines l ON l.id = o.order_line_id LEFT JOIN orders ord ON ord.id = l.order_id WHERE o.user_id = ${userId}`,
       sql`ORDER BY o.opened_at DESC, o.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
     ),
   );
@@ -82,5 +82,21 @@ export async function listOfOrderLines(
   return queryRows<OpeningRow & { order_line_id: string }>(
     db,
     select(sql`, o.order_line_id::text AS order_line_id`, sql`WHERE o.order_line_id IN (${ids})`, sql`ORDER BY o.order_line_id, o.box_index`),
+  );
+}
+
+/** The openings of these redemptions, by redemption then box. */
+export async function listOfRedemptions(
+  db: DbOrTx,
+  redemptionIds: number[],
+): Promise<(OpeningRow & { redemption_id: string })[]> {
+  if (redemptionIds.length === 0) return [];
+  const ids = sql.join(
+    redemptionIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return queryRows<OpeningRow & { redemption_id: string }>(
+    db,
+    select(sql`, o.redemption_id::text AS redemption_id`, sql`WHERE o.redemption_id IN (${ids})`, sql`ORDER BY o.redemption_id, o.box_index`),
   );
 }

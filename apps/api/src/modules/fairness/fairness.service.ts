@@ -25,7 +25,8 @@ const revealedView = (p: RevealedPair): RevealedSeed => ({
 
 /**
  * Provably fair openings, the player's side (docs/decisions/0017): the seed pair, its
- * rotation and the openings to check. Openings themselves happen in order fulfilment.
+ * rotation and the openings to check. Openings themselves happen in order fulfilment and
+ * when a redeem code grants boxes.
  */
 export class FairnessService {
   constructor(private readonly db: Db) {}

@@ -6,12 +6,15 @@ import type { Draw } from './draw.ts';
 
 /**
  * The record of each blind box opened (blind_box_openings): which seed pair and nonce drew
- * it, with the odds as they were, so anyone can check it once the pair is revealed. Unique
- * per (order line, box) and per (pair, nonce): a box cannot be opened twice.
+ * it, with the odds as they were, so anyone can check it once the pair is revealed. A box
+ * comes from an order line or from a redeem code's redemption, never both (a CHECK). Unique
+ * per (order line, box), per (redemption, box) and per (pair, nonce): a box cannot be opened twice.
  */
 
-export type NewOpening = {
-  orderLineId: number;
+/** Where the box came from: the order line it was bought on, or the redemption that granted it. */
+export type OpeningSource = { orderLineId: number; redemptionId?: never } | { redemptionId: number; orderLineId?: never };
+
+export type NewOpening = OpeningSource & {
   boxIndex: number;
   userId: string;
   boxCode: string;
@@ -35,7 +38,8 @@ export async function recordOpening(tx: Tx, o: NewOpening): Promise<number> {
   const [row] = await tx
     .insert(blindBoxOpenings)
     .values({
-      orderLineId: o.orderLineId,
+      orderLineId: o.orderLineId ?? null,
+      redemptionId: o.redemptionId ?? null,
       boxIndex: o.boxIndex,
       userId: o.userId,
       boxCode: o.boxCode,

@@ -5,13 +5,16 @@ import { bearer, body, createTestApp, type TestApp } from '../../../test/harness
 import { queryRows } from '../../db/client.ts';
 import { blindBoxes, blindBoxTiers } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
+import { createCode } from '../redeem/index.ts';
 
 type Box = {
-  order: string;
-  order_status: string;
+  entry: string;
+  source: 'order' | 'redeem';
+  order: string | null;
+  order_status: string | null;
   state: string;
   total: number;
-  sell_price: number;
+  sell_price: number | null;
   box: { code: string; name: string; image: string };
   openings: {
     id: string;
@@ -149,6 +152,31 @@ describe('GET /api/my/blindboxes', () => {
     expect(first).toMatchObject({ total: 3, page: 1, limit: 1 });
     expect(first.boxes[0]!.order).not.toBe(second.boxes[0]!.order);
     expect((await pageOf(alice.token, '?page=9')).boxes).toEqual([]);
+  });
+
+  it('lists the boxes a redeem code gave as one entry, with no order or price, and pages them with the rest', async () => {
+    const before = await pageOf(bob.token);
+    const { code } = await createCode(t.database.db, { grant: { kind: 'blindbox', boxCode: 'frontier', count: 2 }, uses: 1, expiresAt: null });
+    const redeemed = await t.app.inject({ method: 'POST', url: '/api/my/redeem', headers: bearer(bob.token), payload: { code } });
+    expect(redeemed.statusCode).toBe(200);
+    const { redemption } = body(redeemed) as unknown as { redemption: { _id: string; box: { openings: { id: string }[] } } };
+
+    const after = await pageOf(bob.token);
+    expect(after.total).toBe(before.total + 1);
+    const entry = after.boxes.find((b) => b.source === 'redeem')!;
+    expect(entry).toMatchObject({
+      entry: `redemption-${redemption._id}`,
+      order: null,
+      order_status: null,
+      state: 'opened',
+      total: 2,
+      sell_price: null,
+      box: { code: 'frontier', name: 'Frontier Blind Box' },
+    });
+    expect(entry.openings.map((o) => o.id)).toEqual(redemption.box.openings.map((o) => o.id));
+    // One entry a page: every entry once, the redemption's included.
+    const paged = await Promise.all([1, 2].map((p) => pageOf(bob.token, `?limit=1&page=${p}`)));
+    expect(paged.flatMap((pg) => pg.boxes.map((b) => b.entry)).sort()).toEqual(after.boxes.map((b) => b.entry).sort());
   });
 
   it.each([

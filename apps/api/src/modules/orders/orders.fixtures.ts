@@ -1,56 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { blindBoxes, blindBoxTiers } from '../../db/schema/index.ts';
 
-export { addListing, addPlayer, addShopLine, stockOf } from '../../../test/catalogue-fixtures.ts';
+export { addBlindBox, addListing, addPlayer, addShopLine, setBoxTiers, stockOf, tiersOf } from '../../../test/catalogue-fixtures.ts';
 
 /** Test fixtures: a few shop lines, blind boxes, listings and players, without the whole demo catalogue. */
-
-/**
- * A blind box at $250 (listed $1,000): by default the Frontier Blind Box, cart id
- * 'blindbox-frontier'. Its four tiers (Common → Legendary) get `tiers` (default 1000 each;
- * null: no tier rows at all, a box not seeded yet).
- */
-export async function addBlindBox(
-  db: DbOrTx,
-  o: { code?: string; name?: string; tiers?: [number, number, number, number] | null } = {},
-): Promise<void> {
-  const code = o.code ?? 'frontier';
-  await db
-    .insert(blindBoxes)
-    .values({
-      code,
-      name: o.name ?? 'Frontier Blind Box',
-      description: 'A box for tests.',
-      salePriceMicro: 250_000_000,
-      listPriceMicro: 1_000_000_000,
-      oddsCommonBps: 7000,
-      oddsRareBps: 2000,
-      oddsEpicBps: 900,
-      oddsLegendaryBps: 100,
-    })
-    .onConflictDoNothing();
-  if (o.tiers !== null) await setBoxTiers(db, code, o.tiers ?? [1000, 1000, 1000, 1000]);
-}
-
-/** Sets a box's tier supplies, Common first. */
-export async function setBoxTiers(db: DbOrTx, code: string, supplies: number[]): Promise<void> {
-  for (const [rarity, supply] of supplies.entries())
-    await db
-      .insert(blindBoxTiers)
-      .values({ boxCode: code, rarity, supply })
-      .onConflictDoUpdate({ target: [blindBoxTiers.boxCode, blindBoxTiers.rarity], set: { supply } });
-}
-
-/** A box's tier supplies, Common first. */
-export async function tiersOf(db: DbOrTx, code: string): Promise<number[]> {
-  const rows = await queryRows<{ supply: number }>(
-    db,
-    sql`SELECT supply FROM blind_box_tiers WHERE box_code = ${code} ORDER BY rarity`,
-  );
-  return rows.map((r) => Number(r.supply));
-}
 
 export type ListingState = { status: string; sold_at: unknown; live: number; released: number; consumed: number };
 

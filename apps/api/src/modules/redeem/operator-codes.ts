@@ -1,6 +1,7 @@
 import { normaliseRedeemCode } from '@starport/schemas';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
+import { REDEEM_MAX_BOXES, type RedeemGrantKind } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { codeHash, codeHint, generateCode } from './code-hash.ts';
@@ -10,7 +11,8 @@ import { codeHash, codeHint, generateCode } from './code-hash.ts';
 export type NewCode = {
   /** the code to use; a fresh random one when absent */
   code?: string;
-  grant: { kind: 'dnc'; dnc: number } | { kind: 'ship'; shipId: number };
+  /** DNC, a copy of a catalogue ship, or `count` catalogue blind boxes (by code) opened on redemption */
+  grant: { kind: 'dnc'; dnc: number } | { kind: 'ship'; shipId: number } | { kind: 'blindbox'; boxCode: string; count: number };
   uses: number;
   expiresAt: Date | null;
 };
@@ -18,7 +20,7 @@ export type NewCode = {
 export type CodeSummary = {
   id: number;
   hint: string;
-  kind: 'dnc' | 'ship';
+  kind: RedeemGrantKind;
   grant: string;
   uses: number;
   maxUses: number;
@@ -42,13 +44,16 @@ export async function createCode(db: Db, c: NewCode): Promise<{ id: number; code
     const [ship] = await queryRows<{ id: number }>(db, sql`SELECT id FROM ships WHERE id = ${c.grant.shipId}`);
     if (!ship) throw notFound(`There is no ship ${c.grant.shipId} in the catalogue.`);
   }
+  if (c.grant.kind === 'blindbox') await checkBoxGrant(db, c.grant.boxCode, c.grant.count);
   const dnc = c.grant.kind === 'dnc' ? c.grant.dnc : null;
   const shipId = c.grant.kind === 'ship' ? c.grant.shipId : null;
+  const box = c.grant.kind === 'blindbox' ? c.grant : null;
   try {
     const [row] = await queryRows<{ id: string }>(
       db,
-      sql`INSERT INTO redeem_codes (code_hash, code_hint, kind, dnc_amount, ship_id, max_uses, expires_at)
-          VALUES (${codeHash(code)}, ${codeHint(code)}, ${c.grant.kind}, ${dnc}::bigint, ${shipId}::int, ${c.uses}, ${c.expiresAt?.toISOString() ?? null}::timestamptz)
+      sql`INSERT INTO redeem_codes (code_hash, code_hint, kind, dnc_amount, ship_id, box_code, box_count, max_uses, expires_at)
+          VALUES (${codeHash(code)}, ${codeHint(code)}, ${c.grant.kind}, ${dnc}::bigint, ${shipId}::int, ${box?.boxCode ?? null}::text,
+                  ${box?.count ?? null}::int, ${c.uses}, ${c.expiresAt?.toISOString() ?? null}::timestamptz)
           RETURNING id::text AS id`,
     );
     return { id: Number(row!.id), code };
@@ -58,13 +63,24 @@ export async function createCode(db: Db, c: NewCode): Promise<{ id: number; code
   }
 }
 
+/** A box code names a catalogue blind box and opens 1 to REDEEM_MAX_BOXES of it per redemption. */
+async function checkBoxGrant(db: Db, boxCode: string, count: number): Promise<void> {
+  if (!(Number.isSafeInteger(count) && count >= 1 && count <= REDEEM_MAX_BOXES))
+    throw badRequest(`The number of boxes is a whole number from 1 to ${REDEEM_MAX_BOXES}.`);
+  const [box] = await queryRows<{ code: string }>(db, sql`SELECT code FROM blind_boxes WHERE code = ${boxCode}`);
+  if (!box) throw notFound(`There is no blind box "${boxCode}" in the catalogue.`);
+}
+
 type Row = {
   id: string;
   code_hint: string;
-  kind: 'dnc' | 'ship';
+  kind: RedeemGrantKind;
   dnc_amount: string | null;
   ship_id: number | null;
   ship_name: string | null;
+  box_code: string | null;
+  box_name: string | null;
+  box_count: number | null;
   uses: number;
   max_uses: number;
   expires_at: Date | string | null;
@@ -73,19 +89,26 @@ type Row = {
 };
 const date = (d: Date | string | null) => (d === null ? null : new Date(d));
 
+function grantOf(r: Row): string {
+  if (r.kind === 'dnc') return `${Number(r.dnc_amount).toLocaleString('en-US')} DNC`;
+  if (r.kind === 'ship') return `ship ${r.ship_id} ${r.ship_name ?? ''}`.trim();
+  return `${r.box_count} × box ${r.box_code} ${r.box_name ?? ''}`.trim();
+}
+
 /** The newest codes first. */
 export async function listCodes(db: Db, limit: number): Promise<CodeSummary[]> {
   const rows = await queryRows<Row>(
     db,
     sql`SELECT c.id::text AS id, c.code_hint, c.kind, c.dnc_amount::text AS dnc_amount, c.ship_id, s.name AS ship_name,
-               c.uses, c.max_uses, c.expires_at, c.disabled_at, c.created_at
-        FROM redeem_codes c LEFT JOIN ships s ON s.id = c.ship_id ORDER BY c.id DESC LIMIT ${limit}`,
+               c.box_code, b.name AS box_name, c.box_count, c.uses, c.max_uses, c.expires_at, c.disabled_at, c.created_at
+        FROM redeem_codes c LEFT JOIN ships s ON s.id = c.ship_id LEFT JOIN blind_boxes b ON b.code = c.box_code
+        ORDER BY c.id DESC LIMIT ${limit}`,
   );
   return rows.map((r) => ({
     id: Number(r.id),
     hint: r.code_hint,
     kind: r.kind,
-    grant: r.kind === 'dnc' ? `${Number(r.dnc_amount).toLocaleString('en-US')} DNC` : `ship ${r.ship_id} ${r.ship_name ?? ''}`.trim(),
+    grant: grantOf(r),
     uses: Number(r.uses),
     maxUses: Number(r.max_uses),
     expiresAt: date(r.expires_at),

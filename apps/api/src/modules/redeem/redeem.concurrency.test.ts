@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPlayer } from '../../../test/catalogue-fixtures.ts';
+import { addBlindBox, addPlayer, tiersOf } from '../../../test/catalogue-fixtures.ts';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { openDatabase, queryRows, type Database, type Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { dncBalance } from '../assets/index.ts';
+import { dncBalance, shipsOf } from '../assets/index.ts';
 import { createCode } from './operator-codes.ts';
 import { REDEEM_MESSAGES, redeemCode } from './redeem.ts';
 
@@ -30,6 +30,7 @@ describe('on PostgreSQL: redeem codes raced by many players and by one player tw
     second = await openDatabase({ url: database.url!, onConnectionError: () => {} });
     dbA = database.db;
     dbB = second.db;
+    await addBlindBox(dbA, { code: 'frontier', name: 'Frontier Blind Box' });
   });
   afterAll(async () => {
     await second?.close();
@@ -58,6 +59,29 @@ describe('on PostgreSQL: redeem codes raced by many players and by one player tw
       const balances = await Promise.all(players.map((p) => dncBalance(dbA, p)));
       expect(balances.filter((b) => b === 1_000)).toHaveLength(1);
       expect(balances.filter((b) => b === 0)).toHaveLength(9);
+    }
+  });
+
+  it('a blind-box code with one use redeemed by ten players at once → exactly one box opened', async () => {
+    for (let round = 0; round < 3; round++) {
+      const players = await Promise.all(Array.from({ length: 10 }, () => addPlayer(dbA, `boxracer${++seq}`)));
+      const { id, code } = await createCode(dbA, { grant: { kind: 'blindbox', boxCode: 'frontier', count: 1 }, uses: 1, expiresAt: null });
+      const tiers = (await tiersOf(dbA, 'frontier')).reduce((a, b) => a + b, 0);
+      const { ok, refused, unexpected } = await settle(players.map((p, i) => redeemCode(i % 2 ? dbB : dbA, p, code)));
+      expect(unexpected).toEqual([]);
+      expect(ok).toHaveLength(1);
+      expect(ok[0]!.box!.openings).toHaveLength(1);
+      expect(refused).toEqual(Array(9).fill(REDEEM_MESSAGES.usedUp));
+      const [row] = await queryRows<{ uses: number; redemptions: number; openings: number }>(
+        dbA,
+        sql`SELECT (SELECT uses FROM redeem_codes WHERE id = ${id}) AS uses,
+                   (SELECT count(*)::int FROM redeem_redemptions WHERE code_id = ${id}) AS redemptions,
+                   (SELECT count(*)::int FROM blind_box_openings o JOIN redeem_redemptions r ON r.id = o.redemption_id WHERE r.code_id = ${id}) AS openings`,
+      );
+      expect(row).toEqual({ uses: 1, redemptions: 1, openings: 1 });
+      const ships = await Promise.all(players.map((p) => shipsOf(dbA, p)));
+      expect(ships.map((s) => s.length).sort()).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
+      expect((await tiersOf(dbA, 'frontier')).reduce((a, b) => a + b, 0)).toBe(tiers - 1);
     }
   });
 

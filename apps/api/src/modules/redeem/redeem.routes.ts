@@ -22,10 +22,11 @@ export const redeemRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, limit
     schema: {
       tags,
       security,
-      summary: 'Redeem a code: receive the DNC or the ship it grants',
+      summary: 'Redeem a code: receive the DNC, the ship or the blind boxes (opened at once, provably fairly) it grants',
       description:
         'The code is compared trimmed and case-insensitive. 404 for a code that does not exist; 409 for one that is ' +
-        'disabled, expired, used up, or that you redeemed already (each with its own `msg`); nothing changes then. ' +
+        'disabled, expired, used up, or that you redeemed already (each with its own `msg`), or whose blind box has ' +
+        'no ship left of the rarity drawn; nothing changes then. ' +
         '429 after 10 attempts in 15 minutes by one player, or 30 from one address.',
       body: RedeemBodySchema,
       response: { 200: RedeemResponseSchema, ...errors },

@@ -21,19 +21,28 @@ export function BoxOpenings({ line, paid }: { line: OrderLine; paid: boolean }) 
   const waiting = line.total - openings.length;
   return (
     <div className="box-openings" data-testid="box-openings">
-      {openings.length > 0 && (
-        <ul className="box-openings__list" aria-label={`What your ${line.name} gave`}>
-          {openings.map((opening, i) => (
-            <BoxOpening key={opening.id} opening={opening} box={i + 1} />
-          ))}
-        </ul>
-      )}
+      <OpeningsList name={line.name} openings={openings} />
       {waiting > 0 && (
         <p className="box-openings__waiting" role="status" data-testid="box-openings-waiting">
           {waiting === 1 ? 'Your box is being opened…' : `${waiting} boxes are being opened…`}
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * The ships some opened boxes gave, each with its proof and Verify link: an order line's boxes
+ * (above) or the boxes a redeem code granted.
+ */
+export function OpeningsList({ name, openings }: { name: string; openings: PublicOpening[] }) {
+  if (openings.length === 0) return null;
+  return (
+    <ul className="box-openings__list" aria-label={`What your ${name} gave`}>
+      {openings.map((opening, i) => (
+        <BoxOpening key={opening.id} opening={opening} box={i + 1} />
+      ))}
+    </ul>
   );
 }
 
@@ -70,7 +79,7 @@ function BoxOpening({ opening, box }: { opening: PublicOpening; box: number }) {
             <dd>{opening.roll} of 0–9999</dd>
           </dl>
         </details>
-        <Link to={paths.fairnessVerify.getHref({ opening: opening.id })} data-testid="box-opening-verify">
+        <Link className="box-openings__verify" to={paths.fairnessVerify.getHref({ opening: opening.id })} data-testid="box-opening-verify">
           Verify this opening
         </Link>
       </div>

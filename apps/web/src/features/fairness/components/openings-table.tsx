@@ -32,7 +32,7 @@ function OpeningRow({ opening }: { opening: MyOpening }) {
       </td>
       <td data-label="Box">{opening.box_name}</td>
       <td data-label="Order" className="fairness-table__nowrap">
-        <span className="fairness-mono">{opening.order_code}</span>
+        {opening.order_code ? <span className="fairness-mono">{opening.order_code}</span> : <span className="muted">redeem code</span>}
       </td>
       <td data-label="Nonce" className="fairness-table__nowrap" data-testid="opening-nonce">
         {opening.nonce}
@@ -61,7 +61,7 @@ function OpeningRow({ opening }: { opening: MyOpening }) {
         )}
       </td>
       <td className="fairness-table__actions">
-        <Link to={verifyHref(fieldsOfOpening(opening))} aria-label={`Verify the opening of order ${opening.order_code}, nonce ${opening.nonce}`}>
+        <Link to={verifyHref(fieldsOfOpening(opening))} aria-label={`Verify the opening of ${opening.order_code ? `order ${opening.order_code}` : 'a redeemed box'}, nonce ${opening.nonce}`}>
           Verify
         </Link>
       </td>

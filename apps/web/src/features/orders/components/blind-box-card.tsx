@@ -19,14 +19,17 @@ const asOrderLine = (box: MyBlindBox): OrderLine => ({
   id: `blindbox-${box.box.code}`,
   name: box.box.name,
   total: box.total,
-  sell_price: box.sell_price,
-  sell_price_micro: box.sell_price_micro,
+  sell_price: box.sell_price ?? 0,
+  sell_price_micro: box.sell_price_micro ?? '0',
   openings: box.openings,
 });
 
-/** One order's boxes of one kind: when and how they were bought, where they stand, and what each gave. */
+/**
+ * One order's boxes of one kind, or the boxes a redeem code gave: when and how they came,
+ * where they stand, and what each gave.
+ */
 export function BlindBoxCard({ box }: { box: MyBlindBox }) {
-  const headingId = `box-${box.order}-${box.box.code}`;
+  const headingId = `box-${box.entry}`;
   return (
     <article className="my-boxes__card" aria-labelledby={headingId} data-testid="my-box">
       <img className="my-boxes__image" src={withSize(box.box.image, '150x150')} alt="" width={72} height={72} />
@@ -38,10 +41,18 @@ export function BlindBoxCard({ box }: { box: MyBlindBox }) {
           <span className={`my-boxes__state my-boxes__state--${box.state}`} data-testid="my-box-state">
             {STATE_LABELS[box.state]}
           </span>{' '}
-          Bought <time dateTime={box.bought_at}>{formatDateTime(box.bought_at)}</time> at {formatPrice(box.sell_price)} a box, order{' '}
-          <span className="my-boxes__code" data-testid="my-box-order">
-            {box.order}
-          </span>
+          {box.source === 'redeem' ? (
+            <>
+              From a redeem code, <time dateTime={box.bought_at}>{formatDateTime(box.bought_at)}</time>
+            </>
+          ) : (
+            <>
+              Bought <time dateTime={box.bought_at}>{formatDateTime(box.bought_at)}</time> at {formatPrice(box.sell_price ?? 0)} a box, order{' '}
+              <span className="my-boxes__code" data-testid="my-box-order">
+                {box.order}
+              </span>
+            </>
+          )}
         </p>
         {box.state === 'awaiting_payment' && (
           <p className="my-boxes__note">

@@ -9,6 +9,8 @@ const WAIT = { timeout: 60_000 };
 
 function box(order: string, state: string, total: number, openings: unknown[] = []) {
   return {
+    entry: `line-${order}`,
+    source: 'order',
     order,
     order_status: state === 'awaiting_payment' ? 'pending' : 'fulfilled',
     state,
@@ -54,6 +56,26 @@ describe('my blind boxes', { timeout: 120_000 }, () => {
       '/fairness/verify?opening=31',
       '/fairness/verify?opening=32',
     ]);
+  });
+
+  it('shows the boxes a redeem code gave, with no order or price', async () => {
+    const redeemed = {
+      ...box('', 'opened', 1, [boxOpening('51', 'Gift Comet', 1)]),
+      entry: 'redemption-9',
+      source: 'redeem',
+      order: null,
+      order_status: null,
+      paid_at: null,
+      sell_price: null,
+      sell_price_micro: null,
+    };
+    mockFetch(() => json(200, listOf([redeemed])));
+    renderPage();
+    const [card] = await screen.findAllByTestId('my-box', undefined, WAIT);
+    expect(card!.textContent).toContain('From a redeem code');
+    expect(within(card!).queryByTestId('my-box-order')).toBeNull();
+    expect(within(card!).getByTestId('my-box-state').textContent).toBe('Opened');
+    expect(within(card!).getAllByTestId('box-opening-ship').map((el) => el.textContent)).toEqual(['Gift Comet']);
   });
 
   it('says a box still being opened is being opened', async () => {

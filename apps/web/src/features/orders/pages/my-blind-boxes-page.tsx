@@ -46,7 +46,7 @@ export default function MyBlindBoxesPage() {
           ) : (
             <div className="my-boxes__list" aria-busy={query.isPlaceholderData || undefined}>
               {boxes.map((box) => (
-                <BlindBoxCard key={`${box.order}:${box.box.code}`} box={box} />
+                <BlindBoxCard key={box.entry} box={box} />
               ))}
             </div>
           )}

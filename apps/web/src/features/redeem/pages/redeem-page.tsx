@@ -1,6 +1,7 @@
 import { REDEEM_NO_CODE_MSG, type Redemption } from '@starport/schemas';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { OpeningsList } from '../../../components/box-openings/box-openings.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
@@ -45,12 +46,15 @@ export default function RedeemPage() {
   return (
     <div className="page redeem">
       <h1>Redeem a code</h1>
-      <p className="redeem-muted">A code from Starport gives you DNC or a spaceship. Each code works once for you.</p>
+      <p className="redeem-muted">A code from Starport gives you DNC, a spaceship or blind boxes, opened for you at once. Each code works once for you.</p>
       <form className="redeem-form" onSubmit={onSubmit} {...errors.formProps}>
         <FormAlert message={errors.formError} />
         {granted && link && (
           <Alert tone="success" title={granted.msg}>
-            <Link to={link.href}>{link.text}</Link>
+            {granted.redemption.box && <OpeningsList name={granted.redemption.box.name} openings={granted.redemption.box.openings} />}
+            <p className="redeem-grant-link">
+              <Link to={link.href}>{link.text}</Link>
+            </p>
           </Alert>
         )}
         <Input label="Code" name="code" autoComplete="off" autoCapitalize="characters" spellCheck={false} required error={errors.fieldErrors.code} />
