@@ -1,40 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addBlindBox, addPlayer, tiersOf } from '../../../test/catalogue-fixtures.ts';
-import { createTestDatabase } from '../../../test/test-database.ts';
-import { openDatabase, queryRows, type Database, type Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { settle, usePostgresPair } from '../../../test/postgres-pair.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import { dncBalance, shipsOf } from '../assets/index.ts';
 import { createCode } from './operator-codes.ts';
 import { REDEEM_MESSAGES, redeemCode } from './redeem.ts';
 
-/** Settles the calls: the values, and the AppErrors' messages (anything else fails the test). */
-async function settle<T>(calls: Promise<T>[]) {
-  const settled = await Promise.allSettled(calls);
-  const ok = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-  const errors = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
-  const unexpected = errors.filter((e) => !(e instanceof AppError)).map(String);
-  return { ok, refused: errors.filter((e): e is AppError => e instanceof AppError).map((e) => e.message), unexpected };
-}
-
 // Always on real PostgreSQL: PGlite runs one transaction at a time and would hide these races.
 describe('on PostgreSQL: redeem codes raced by many players and by one player twice', () => {
-  let database: Database & { url?: string };
-  let second: Database;
+  const pair = usePostgresPair();
   let dbA: Db;
   let dbB: Db;
   let seq = 0;
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    second = await openDatabase({ url: database.url!, onConnectionError: () => {} });
-    dbA = database.db;
-    dbB = second.db;
+    dbA = pair.first;
+    dbB = pair.second;
     await addBlindBox(dbA, { code: 'frontier', name: 'Frontier Blind Box' });
-  });
-  afterAll(async () => {
-    await second?.close();
-    await database?.close();
   });
 
   const counts = async (codeId: number) =>
