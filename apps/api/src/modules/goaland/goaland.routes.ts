@@ -8,6 +8,7 @@ import {
 } from '@starport/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
+import { badRequest } from '../../lib/app-error.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { readGoalandRate } from './goaland-rate.ts';
 import { claimLandStaking, goalandDescription, myLandStaking, nextUtcMidnight } from './goaland.service.ts';
@@ -57,10 +58,11 @@ export const myGoalandRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       description:
         'Takes no fields (no body or `{}`). Credits every whole plot-day to the DNC balance. A second collect the same UTC day is ' +
         'a 409, also when two arrive at once (exactly one credits). Nothing earned yet: 409, and you may collect later today.',
-      body: ClaimLandsBodySchema,
       response: { 200: ClaimLandsResponseSchema, ...errors },
     },
     handler: async (req) => {
+      // Checked here, after sign-in: a claim takes no fields, so any field sent is a mistake.
+      if (!ClaimLandsBodySchema.safeParse(req.body ?? undefined).success) throw badRequest('A claim takes no fields: send no body or {}.');
       const { amount, balance } = await claimLandStaking(db, callerOf(req).userId);
       return { error: false as const, msg: `Collected ${amount} DNC.`, amount, balance, next_time: nextUtcMidnight() };
     },
