@@ -43,7 +43,7 @@ describe('goaland: the programme, my land staking, collecting DNC', () => {
     const res = await call('GET', '/api/fetch/lands');
     expect(res.statusCode).toBe(200);
     expect(body(res)).toMatchObject({ error: false, rate_per_plot_day: 10, period: 'utc-day' });
-    expect((body(res) as { description: string }).description).toMatch(/10 DNC per full day/);
+    expect((body(res) as unknown as { description: string }).description).toMatch(/10 DNC per full day/);
   });
 
   it('asks for sign-in on my calls (401)', async () => {
