@@ -19,6 +19,7 @@ import { accountsRoutes, AccountsService, profileRoutes, ProfileService, Session
 import { createObjectStorage, uploadSigningKey } from './lib/object-storage/index.ts';
 import { creditRoutes, myAssetsRoutes } from './modules/assets/index.ts';
 import { myPenguinRoutes, penguinCollectionRoutes } from './modules/penguins/index.ts';
+import { goalandProgrammeRoutes, myGoalandRoutes } from './modules/goaland/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/index.ts';
 import { chainPlugin } from './modules/chain/index.ts';
@@ -162,6 +163,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(myAssetsRoutes, { prefix: '/api/my', db, openListings: (ids) => openListingsOf(db, ids) });
   await app.register(penguinCollectionRoutes, { prefix: '/api/fetch', db });
   await app.register(myPenguinRoutes, { prefix: '/api/my', db });
+  await app.register(goalandProgrammeRoutes, { prefix: '/api/fetch', db });
+  await app.register(myGoalandRoutes, { prefix: '/api/my', db });
   await app.register(redeemRoutes, { prefix: '/api/my', db, limiter });
   await app.register(shopRoutes, { prefix: '/api/shop', db });
   await app.register(blindBoxRoutes, { prefix: '/api/my/blindboxs', db });

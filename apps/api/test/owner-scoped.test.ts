@@ -86,6 +86,7 @@ const OWNED_TABLES = [
   'avatar_uploads',
   'land_plots',
   'land_collections',
+  'land_staking_collections',
   'credit_ledger',
   'users',
 ] as const;

@@ -24,5 +24,6 @@ export * from './land.ts';
 export * from './land-grid.ts';
 export * from './land-collections.ts';
 export * from './penguins.ts';
+export * from './goaland.ts';
 export * from './redeem.ts';
 export * from './profile.ts';

@@ -38,6 +38,7 @@ export const WEB_ROUTE_PATTERNS = [
   '/my-assets/dnc-listing',
   '/my-assets/spaceships-selling',
   '/my/penguins',
+  '/my/goaland',
   '/fairness',
   '/fairness/verify',
   '/leaderboard',

@@ -278,6 +278,15 @@ describe('commands against the database', () => {
     await run(['set-penguin-rate', '100']);
   });
 
+  it('sets the GOALAND rate and refuses what is not whole DNC', async () => {
+    expect(await run(['show-settings'])).toMatch(/^goaland_rate {2}10 DNC per plot per day \(default\)$/m);
+    expect(await run(['set-goaland-rate', '25'])).toBe('Every GOALAND plot now earns 25 DNC per full day.');
+    expect(await run(['show-settings'])).toMatch(/^goaland_rate {2}25 DNC per plot per day \(set .+\)$/m);
+    for (const bad of ['-1', '1.5', 'ten', '1000001'])
+      expect((await failure(() => run(['set-goaland-rate', bad]))).exitCode, bad).toBe(2);
+    await run(['set-goaland-rate', '10']);
+  });
+
   it('sets the volume-discount tiers, refuses nonsense without changing them, and clears them', async () => {
     expect(await run(['set-discounts', '2:5, 4:12.5'])).toBe('Volume discounts are now: 2+ items 5% off, 4+ items 12.5% off.');
     const bad = await failure(() => run(['set-discounts', '2:5,4:3']));

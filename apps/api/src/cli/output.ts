@@ -61,6 +61,8 @@ export const discountsSet = (tiers: DiscountTier[]) => `Volume discounts are now
 
 export const penguinRateSet = (rate: number) => `A ship on a penguin now earns ${rate} DNC a day before the rarity boost.`;
 
+export const goalandRateSet = (rate: number) => `Every GOALAND plot now earns ${rate} DNC per full day.`;
+
 /** 500 → "5%", 250 → "2.5%", 1 → "0.01%". */
 const percentOf = (bps: number) => `${bps / 100}%`;
 
@@ -75,6 +77,7 @@ export function settings(s: SettingsView): string[] {
     `terms         ${s.termsCharacters} characters (${since('tos_html')})`,
     `discounts     ${describeTiers(s.discounts)} (${since('volume_discounts')})`,
     `penguin_rate  ${s.penguinRate} DNC a day before the boost (${since('penguin_dnc_per_day')})`,
+    `goaland_rate  ${s.goalandRate} DNC per plot per day (${since('goaland_dnc_per_plot_day')})`,
     `referral_share  ${s.referralShareBps} basis points (${percentOf(s.referralShareBps)}) of a referred player's paid order (${since(REFERRAL_SHARE_KEY)})`,
   ];
 }

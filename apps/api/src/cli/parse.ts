@@ -21,6 +21,7 @@ export type Command =
   | { name: 'set-terms'; source: TermsSource }
   | { name: 'set-discounts'; tiers: string }
   | { name: 'set-penguin-rate'; value: number }
+  | { name: 'set-goaland-rate'; value: number }
   | { name: 'set-referral-share'; bps: number }
   | { name: 'show-settings' }
   | { name: 'orders-review'; limit: number }
@@ -46,6 +47,7 @@ const SPECS: Record<Exclude<Command['name'], 'help' | 'redeem-codes'>, Spec> = {
   'set-terms': { options: { file: { type: 'string' } } },
   'set-discounts': { positionals: '"items:percent,…"' },
   'set-penguin-rate': { positionals: '<DNC per day>' },
+  'set-goaland-rate': { positionals: '<DNC per plot>' },
   'set-referral-share': { positionals: '<basis points>' },
   'show-settings': {},
   'orders-review': { options: { limit: { type: 'string' } } },
@@ -142,6 +144,12 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
       const raw = one();
       if (!/^(0|[1-9]\d{0,6})$/.test(raw) || Number(raw) > 1_000_000)
         throw usageError(`set-penguin-rate takes whole DNC per day from 0 to 1000000, not "${raw}".`);
+      return { name, value: Number(raw) };
+    }
+    case 'set-goaland-rate': {
+      const raw = one();
+      if (!/^(0|[1-9]\d{0,6})$/.test(raw) || Number(raw) > 1_000_000)
+        throw usageError(`set-goaland-rate takes whole DNC per plot per day from 0 to 1000000, not "${raw}".`);
       return { name, value: Number(raw) };
     }
     case 'set-referral-share': {

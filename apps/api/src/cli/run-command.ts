@@ -37,6 +37,8 @@ async function outcome(db: Db, cmd: Command, io: Io): Promise<string[]> {
       return [output.discountsSet(await settings.setDiscounts(db, cmd.tiers))];
     case 'set-penguin-rate':
       return [output.penguinRateSet(await settings.setPenguinRate(db, cmd.value))];
+    case 'set-goaland-rate':
+      return [output.goalandRateSet(await settings.setGoalandRate(db, cmd.value))];
     case 'set-referral-share':
       return [output.referralShareSet(await settings.setReferralShare(db, cmd.bps))];
     case 'show-settings':

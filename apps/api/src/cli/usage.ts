@@ -19,6 +19,8 @@ Commands:
   set-discounts "3:5,5:10,10:15"        volume-discount tiers, items:percent ("" for none)
   set-penguin-rate <DNC per day>        what a ship on a penguin earns a day, before the
                                         penguin's rarity boost (default 100)
+  set-goaland-rate <DNC per plot>       what each GOALAND plot earns a day
+                                        (default 10)
   set-referral-share <basis points>     what a referrer earns of each paid order of a
                                         player they referred, 0 to 10000 (500 = 5%, the
                                         default); orders fulfilled from now on

@@ -68,6 +68,8 @@ export const paths = {
   myAssetsSelling: { path: '/my-assets/spaceships-selling', getHref: () => '/my-assets/spaceships-selling' },
   // Penguin staking (owned-assets.md §2.10); guarded by the /my/penguins prefix below.
   myPenguins: { path: '/my/penguins', getHref: () => '/my/penguins' },
+  // GOALAND land staking (owned-assets.md §2.12); guarded by the /my/goaland prefix below.
+  myGoaland: { path: '/my/goaland', getHref: () => '/my/goaland' },
   // Redeem codes (issue 17): a code an operator made grants DNC or a ship.
   myRedeem: { path: '/my/redeem', getHref: () => '/my/redeem' },
   changeProfile: { path: '/change-profile', getHref: () => '/change-profile' },
@@ -88,7 +90,7 @@ export const protectedPathPrefixes = [
   paths.dashbroad.path,
   '/assets',
   '/my/gin-exchange',
-  '/my/goaland',
+  paths.myGoaland.path,
   '/my/penguins',
   paths.myRedeem.path,
   paths.linkEmail.path,

@@ -6,9 +6,10 @@ import type { Io } from '../io.ts';
 import { parseTierList, readDiscountTiers, writeDiscountTiers } from '../../modules/cart/index.ts';
 import type { TermsSource } from '../parse.ts';
 import { readPenguinRate, writePenguinRate } from '../../modules/penguins/index.ts';
+import { readGoalandRate, writeGoalandRate } from '../../modules/goaland/index.ts';
 import { readReferralShare, setReferralShare as storeReferralShare } from '../../modules/referrals/index.ts';
 
-/** set-sale-program, set-home-version, set-terms, set-discounts, set-penguin-rate, set-referral-share, show-settings. */
+/** set-sale-program, set-home-version, set-terms, set-discounts, set-penguin-rate, set-goaland-rate, set-referral-share, show-settings. */
 
 export const changeSaleProgram = (db: Db, value: number) => asCli(() => site.setSaleProgram(db, value));
 export const changeHomeVersion = (db: Db, value: number) => asCli(() => site.setHomeVersion(db, value));
@@ -34,6 +35,8 @@ export const setDiscounts = (db: Db, text: string): Promise<DiscountTier[]> =>
 
 export const setPenguinRate = (db: Db, rate: number): Promise<number> => asCli(() => writePenguinRate(db, rate), 2);
 
+export const setGoalandRate = (db: Db, rate: number): Promise<number> => asCli(() => writeGoalandRate(db, rate), 2);
+
 /** Stores the share (basis points) and answers it; the module's refusal is bad usage (exit 2). */
 export async function setReferralShare(db: Db, bps: number): Promise<number> {
   await asCli(() => storeReferralShare(db, bps), 2);
@@ -46,6 +49,7 @@ export type SettingsView = {
   termsCharacters: number;
   discounts: DiscountTier[];
   penguinRate: number;
+  goalandRate: number;
   referralShareBps: number;
   /** when each setting was last set, by key; absent while it is at its default */
   updated: Record<string, Date>;
@@ -58,6 +62,7 @@ export async function readSettings(db: Db): Promise<SettingsView> {
     termsCharacters: (await site.getTermsHtml(db)).length,
     discounts: await readDiscountTiers(db),
     penguinRate: await readPenguinRate(db),
+    goalandRate: await readGoalandRate(db),
     referralShareBps: await readReferralShare(db),
     updated: await site.getSettingTimes(db),
   };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, smallint, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 /**
@@ -44,10 +44,33 @@ export const landPlots = pgTable(
     /** the land credit it cost */
     creditPaid: integer('credit_paid').notNull(),
     boughtAt: timestamp('bought_at', { withTimezone: true }).notNull().defaultNow(),
+    /** GOALAND staking: whole days since this earn DNC; a collect moves it on by the days credited */
+    stakingFrom: timestamp('staking_from', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('land_plots_amounts_ck', sql`${t.valuation} >= 0 AND ${t.creditPaid} >= 0`),
     index('land_plots_user_idx').on(t.userId, t.boughtAt.desc(), t.cellId.desc()),
     index('land_plots_collection_idx').on(t.collectionId),
+  ],
+);
+
+/**
+ * GOALAND land staking (decision 0046): one collect per player per UTC day. The unique key is
+ * what makes a doubled collect credit once; `amount` is what it credited.
+ */
+export const landStakingCollections = pgTable(
+  'land_staking_collections',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    day: date('day').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('land_staking_collections_amount_ck', sql`${t.amount} >= 0`),
+    uniqueIndex('land_staking_collections_day_key').on(t.userId, t.day),
   ],
 );

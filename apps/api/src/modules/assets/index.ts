@@ -1,7 +1,7 @@
 /**
  * The assets area's front door: the only file other areas import. Assets owns every holding
  * (owned_ships, dnc_ledger, owned_house_pieces, credit_ledger, seller_proceeds, referral_rewards,
- * land_plots and land_collections, and the penguin holdings: owned_penguins, penguin_assignments,
+ * land_plots and land_collections, land_staking_collections, and the penguin holdings: owned_penguins, penguin_assignments,
  * penguin_collections) and is the only code that writes them. Every write runs in the caller's transaction (`tx`) and never opens
  * its own, so a fulfilment, a listing or a mint is all or nothing with the holdings it moves.
  */
@@ -77,3 +77,10 @@ export {
   type CollectionSummary,
   type MoveOutcome,
 } from './land-collections.ts';
+export {
+  collectLandStaking,
+  landStakingCollectedToday,
+  landStakingOf,
+  type LandCollectOutcome,
+  type LandStaking,
+} from './land-staking.ts';

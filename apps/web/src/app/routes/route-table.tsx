@@ -34,6 +34,7 @@ const MySpaceshipsPage = lazyPage(() => import('./my-spaceships-route.tsx'));
 const DncListingPage = lazyPage(() => import('../../features/my-assets/pages/dnc-listing-page.tsx'));
 const SellingPage = lazyPage(() => import('../../features/my-assets/pages/selling-page.tsx'));
 const PenguinsPage = lazyPage(() => import('../../features/penguins/pages/penguins-page.tsx'));
+const GoalandPage = lazyPage(() => import('../../features/goaland/pages/goaland-page.tsx'));
 const RedeemPage = lazyPage(() => import('../../features/redeem/pages/redeem-page.tsx'));
 const FairnessPage = lazyPage(() => import('../../features/fairness/pages/fairness-page.tsx'));
 const VerifyOpeningPage = lazyPage(() => import('../../features/fairness/pages/verify-page.tsx'));
@@ -87,6 +88,7 @@ export const routes: RouteObject[] = [
           { path: paths.myAssetsDncListing.path, element: <DncListingPage />, handle: page('DNC listing') },
           { path: paths.myAssetsSelling.path, element: <SellingPage />, handle: page('Ships and DNC on sale') },
           { path: paths.myPenguins.path, element: <PenguinsPage />, handle: page('Penguins') },
+          { path: paths.myGoaland.path, element: <GoalandPage />, handle: page('GOALAND land staking') },
           // Guarded by its own entry in config/paths.ts protectedPathPrefixes.
           { path: paths.myRedeem.path, element: <RedeemPage />, handle: page('Redeem a code') },
           { path: paths.fairness.path, element: <FairnessPage />, handle: page('Provably fair') },
