@@ -32,5 +32,8 @@ describe('demo land', () => {
     ]);
     const [pilot] = await queryRows<{ id: string }>(database.db, sql`SELECT id::text AS id FROM users WHERE username = 'pilot'`);
     expect(await landCreditBalance(database.db, pilot!.id)).toBe(20);
+    // Bought two days ago: GOALAND has two whole days to pay.
+    const [days] = await queryRows<{ min: number }>(database.db, sql`SELECT min(extract(day FROM now() - staking_from))::int AS min FROM land_plots`);
+    expect(days!.min).toBe(2);
   });
 });

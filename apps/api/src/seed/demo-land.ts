@@ -6,7 +6,8 @@ import { countryAt, readPlotPricing } from '../modules/land/index.ts';
 
 /**
  * Demo land (issue 18): pilot owns plots in Paris, two collections and two plots in none, and
- * land credit to buy more; captain a collection in Rome. Everything around them is free.
+ * land credit to buy more; captain a collection in Rome. Everything around them is free. The
+ * plots were bought two days ago, so GOALAND has DNC to collect from the first start.
  */
 type DemoLand = { credit: number; near: { lng: number; lat: number }; collections: { name: string; plots: number }[]; individual: number };
 
@@ -39,6 +40,9 @@ export async function seedDemoLand(db: Db): Promise<boolean> {
       const plots = cells.map((cell) => ({ cellId: cell.id, country: countryAt(cell.center.lng, cell.center.lat), valuation: pricing.valuation, creditPaid: pricing.price }));
       const { taken } = await grantPlots(tx, { userId, collectionId: null, plots });
       if (taken.length > 0) throw new Error(`demo land already owned: ${taken.join(', ')}`);
+      await tx.execute(
+        sql`UPDATE land_plots SET bought_at = now() - interval '2 days', staking_from = now() - interval '2 days' WHERE user_id = ${userId}`,
+      );
       let next = 0;
       for (const collection of demo.collections) {
         const id = await createCollection(tx, userId, collection.name);

@@ -1,5 +1,6 @@
 import type { MyLandStakingResponse } from '@starport/schemas';
 import { Button } from '../../../components/ui/button.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 
 type GoalandTableProps = {
   summary: MyLandStakingResponse;
@@ -7,13 +8,11 @@ type GoalandTableProps = {
   collecting: boolean;
 };
 
-const whenNext = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 /** The spec's table (owned-assets.md §2.12): plots, DNC earnings, description, and Collect DNC or the next time. */
 export function GoalandTable({ summary, onCollect, collecting }: GoalandTableProps) {
   const { total, dailyEarn, accrued, description, enable, next_time } = summary;
   let next;
-  if (next_time) next = <span data-testid="goaland-next-time">{whenNext(next_time)}</span>;
+  if (next_time) next = <span data-testid="goaland-next-time">{formatDateTime(next_time)}</span>;
   else if (enable)
     next = (
       <Button onClick={onCollect} loading={collecting}>
