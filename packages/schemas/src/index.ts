@@ -27,3 +27,4 @@ export * from './penguins.ts';
 export * from './goaland.ts';
 export * from './redeem.ts';
 export * from './profile.ts';
+export * from './land-credit.ts';

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/**
+ * Land-credit top-up (owned-assets.md §4.8, §7.6; docs/api-land-credit.md). One credit buys one
+ * free plot at the default plot price. A top-up is an order of one line `land_credit` × quantity,
+ * opened through the same start-payment workflow as every purchase; the paid order credits the
+ * ledger once.
+ */
+
+/** The top-up's item name, as the spec writes it. */
+export const topUpItemName = (quantity: number): string => `Buy ${quantity} Land Credit`;
+
+/** The success text of a paid top-up (spec §9). */
+export const TOP_UP_PAID_MSG = 'Payment completed.';
+
+/** GET /api/credit/topup: what a credit costs now and how many one top-up may buy (operator settings). */
+export const TopUpTermsResponseSchema = z.object({
+  error: z.literal(false),
+  /** USD per credit, 3 decimals at most */
+  usd_per_credit: z.number(),
+  /** the same in micro-units (1 USD = 1,000,000), exact */
+  usd_per_credit_micro: z.string(),
+  /** the least and most credits one top-up buys */
+  min_quantity: z.number().int(),
+  max_quantity: z.number().int(),
+});
+export type TopUpTermsResponse = z.infer<typeof TopUpTermsResponseSchema>;
+
+/**
+ * POST /api/stripe/buyTopup, POST /api/credit/payment/wertio, POST /api/credit/payment/eth_crypto:
+ * `{ quantity }`. The bounds are checked by the server against its settings (400 with the bounds).
+ */
+export const TopUpBodySchema = z.strictObject({
+  quantity: z
+    .number({ error: 'quantity must be a whole number of land credits.' })
+    .int('quantity must be a whole number of land credits.')
+    .min(1, 'quantity must be at least 1.')
+    .max(1_000_000, 'quantity must be at most 1,000,000.'),
+});
+export type TopUpBody = z.infer<typeof TopUpBodySchema>;
+
+/**
+ * Where the card provider sends the browser back after a top-up: the land page, with the order's
+ * code, which shows "Payment completed." once the order is paid (or what went wrong).
+ */
+export const TOP_UP_RETURN_PATH = '/assets';
+export const TOP_UP_RETURN_PARAMS = { result: 'topup', order: 'order' } as const;
+export type TopUpReturnResult = 'success' | 'cancel';
