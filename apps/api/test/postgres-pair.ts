@@ -37,3 +37,13 @@ export async function settle<T>(calls: Promise<T>[]) {
   const unexpected = errors.filter((e) => !(e instanceof AppError)).map(String);
   return { ok, refused: errors.filter((e): e is AppError => e instanceof AppError).map((e) => e.message), unexpected };
 }
+
+/** One racing call's outcome: its value, or the AppError it was refused with (anything else is rethrown). */
+export async function attempt<T>(p: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: AppError }> {
+  try {
+    return { ok: true, value: await p };
+  } catch (err) {
+    if (err instanceof AppError) return { ok: false, error: err };
+    throw err;
+  }
+}

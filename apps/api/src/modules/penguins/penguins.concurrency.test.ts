@@ -1,42 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addPlayer, addShip } from '../../../test/catalogue-fixtures.ts';
-import { createTestDatabase } from '../../../test/test-database.ts';
-import { openDatabase, queryRows, type Database, type Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { attempt, usePostgresPair } from '../../../test/postgres-pair.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import { dncBalance, grantPenguins, grantShips } from '../assets/index.ts';
 import { PENGUIN_COLLECTION, seedPenguinCollection } from './penguin-collection.ts';
 import { assignShip, collect } from './penguins.service.ts';
 
-/** Either the value or the AppError it was refused with (anything else is rethrown). */
-async function attempt<T>(p: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: AppError }> {
-  try {
-    return { ok: true, value: await p };
-  } catch (err) {
-    if (err instanceof AppError) return { ok: false, error: err };
-    throw err;
-  }
-}
-
 // Always on real PostgreSQL: PGlite runs one transaction at a time and would hide these races.
 describe('on PostgreSQL: penguins raced on two connection pools', () => {
-  let database: Database & { url?: string };
-  let second: Database;
+  const pools = usePostgresPair();
   let dbA: Db;
   let dbB: Db;
   let seq = 0;
   let nextPenguin = 0;
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    second = await openDatabase({ url: database.url!, onConnectionError: () => {} });
-    dbA = database.db;
-    dbB = second.db;
+    dbA = pools.first;
+    dbB = pools.second;
     await seedPenguinCollection(dbA);
-  });
-  afterAll(async () => {
-    await second?.close();
-    await database?.close();
   });
 
   /** A new player with `penguins` penguins of the collection and `ships` ships. */
@@ -47,7 +29,12 @@ describe('on PostgreSQL: penguins raced on two connection pools', () => {
     const shipId = await addShip(dbA);
     const copies = await dbA.transaction(async (tx) => {
       await grantPenguins(tx, { userId: id, penguinIds });
-      return grantShips(tx, { userId: id, source: 'grant', orderLineId: null, copies: Array.from({ length: ships }, (_, i) => ({ shipId, copyIndex: i })) });
+      return grantShips(tx, {
+        userId: id,
+        source: 'grant',
+        orderLineId: null,
+        copies: Array.from({ length: ships }, (_, i) => ({ shipId, copyIndex: i })),
+      });
     });
     return { id, penguinIds, ships: copies.map((c) => c.id) };
   }
@@ -63,7 +50,10 @@ describe('on PostgreSQL: penguins raced on two connection pools', () => {
       const loser = first.ok ? secondTry : first;
       expect(!loser.ok && loser.error.status).toBe(409);
       expect(!loser.ok && loser.error.message).toBe('This ship is already assigned to a penguin.');
-      const rows = await queryRows<{ n: number }>(dbA, sql`SELECT count(*)::int AS n FROM penguin_assignments WHERE owned_ship_id = ${p.ships[0]!}`);
+      const rows = await queryRows<{ n: number }>(
+        dbA,
+        sql`SELECT count(*)::int AS n FROM penguin_assignments WHERE owned_ship_id = ${p.ships[0]!}`,
+      );
       expect(rows[0]!.n).toBe(1);
     }
   });
@@ -75,7 +65,10 @@ describe('on PostgreSQL: penguins raced on two connection pools', () => {
       attempt(assignShip(dbB, { userId: p.id, penguinId: p.penguinIds[0]!, ownedShipId: p.ships[1]! })),
     ]);
     expect([a.ok, b.ok].filter(Boolean)).toHaveLength(1);
-    const states = await queryRows<{ state: string }>(dbA, sql`SELECT state FROM owned_ships WHERE user_id = ${p.id} ORDER BY state`);
+    const states = await queryRows<{ state: string }>(
+      dbA,
+      sql`SELECT state FROM owned_ships WHERE user_id = ${p.id} ORDER BY state`,
+    );
     expect(states.map((s) => s.state)).toEqual(['available', 'penguin']);
   });
 
@@ -83,7 +76,9 @@ describe('on PostgreSQL: penguins raced on two connection pools', () => {
     for (let round = 0; round < 6; round++) {
       const p = await player(1, 1);
       await assignShip(dbA, { userId: p.id, penguinId: p.penguinIds[0]!, ownedShipId: p.ships[0]! });
-      await dbA.execute(sql`UPDATE penguin_assignments SET accrued_from = accrued_from - interval '2 days' WHERE user_id = ${p.id}`);
+      await dbA.execute(
+        sql`UPDATE penguin_assignments SET accrued_from = accrued_from - interval '2 days' WHERE user_id = ${p.id}`,
+      );
       const [a, b] = await Promise.all([attempt(collect(dbA, p.id)), attempt(collect(dbB, p.id))]);
       expect([a.ok, b.ok].filter(Boolean), `round ${round}`).toHaveLength(1);
       const winner = a.ok ? a : b;
@@ -93,7 +88,10 @@ describe('on PostgreSQL: penguins raced on two connection pools', () => {
       const credited = winner.ok ? winner.value.amount : 0;
       expect(credited).toBeGreaterThan(0);
       expect(await dncBalance(dbA, p.id)).toBe(credited);
-      const entries = await queryRows<{ n: number }>(dbA, sql`SELECT count(*)::int AS n FROM dnc_ledger WHERE user_id = ${p.id}`);
+      const entries = await queryRows<{ n: number }>(
+        dbA,
+        sql`SELECT count(*)::int AS n FROM dnc_ledger WHERE user_id = ${p.id}`,
+      );
       expect(entries[0]!.n).toBe(1);
     }
   });
