@@ -14,13 +14,25 @@ export const NO_COLLECTION_NAME = 'Collection name has not been entered.';
 export const NO_COLLECTION_SELECTED = 'No collections have been selected yet.';
 
 const idOf = (field: string) =>
-  z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/).transform(Number)], { error: `${field} is a collection id.` });
+  z.union(
+    [
+      z.number().int().positive(),
+      z
+        .string()
+        .regex(/^\d{1,15}$/)
+        .transform(Number),
+    ],
+    { error: `${field} is a collection id.` },
+  );
 
 /** A plot named by its cell id (number or digits), or an object carrying it as `_id` or `cell_id`. */
 const plotRef = z.union(
   [
     z.number().int().nonnegative(),
-    z.string().regex(/^\d{1,16}$/).transform(Number),
+    z
+      .string()
+      .regex(/^\d{1,16}$/)
+      .transform(Number),
     z.object({ cell_id: z.number().int().nonnegative() }).transform((p) => p.cell_id),
     z.object({ _id: z.string().regex(/^\d{1,16}$/) }).transform((p) => Number(p._id)),
   ],
@@ -52,7 +64,20 @@ export const CollectionItemsQuerySchema = z.object({ except: idOf('except').opti
 export const CollectionDetailQuerySchema = z.object({ uriid: idOf('uriid') });
 export const CollectionOfPlotBodySchema = z.object({
   item: z
-    .object({ bbox: z.array(z.number()).length(4).optional(), cell_id: z.number().int().nonnegative().optional() })
+    .object(
+      {
+        bbox: z
+          .array(z.number(), { error: 'item.bbox is four numbers: west, south, east, north.' })
+          .length(4, 'item.bbox is four numbers: west, south, east, north.')
+          .optional(),
+        cell_id: z
+          .number({ error: 'item.cell_id is a cell id: a whole number.' })
+          .int('item.cell_id is a cell id: a whole number.')
+          .nonnegative('item.cell_id is a cell id: a whole number.')
+          .optional(),
+      },
+      { error: 'item is a plot: its cell_id or its bbox.' },
+    )
     .passthrough()
     .refine((i) => i.bbox !== undefined || i.cell_id !== undefined, 'item is a plot: its cell_id or its bbox.'),
 });
@@ -76,11 +101,25 @@ export const LandCollectionSchema = z.object({
 export type LandCollectionView = z.infer<typeof LandCollectionSchema>;
 
 export const CollectionsResponseSchema = z.object({ error: z.literal(false), data: z.array(LandCollectionSchema) });
-export const CollectionItemsResponseSchema = z.object({ error: z.literal(false), items: z.array(LandCollectionSchema) });
-export const CollectionChangeResponseSchema = z.object({ error: z.literal(false), msg: z.string(), collection_id: z.number().int().nullable() });
-export const CollectionOfPlotResponseSchema = z.object({ error: z.literal(false), collection_id: z.number().int().nullable() });
+export const CollectionItemsResponseSchema = z.object({
+  error: z.literal(false),
+  items: z.array(LandCollectionSchema),
+});
+export const CollectionChangeResponseSchema = z.object({
+  error: z.literal(false),
+  msg: z.string(),
+  collection_id: z.number().int().nullable(),
+});
+export const CollectionOfPlotResponseSchema = z.object({
+  error: z.literal(false),
+  collection_id: z.number().int().nullable(),
+});
 
-export const CollectionLandsResponseSchema = z.object({ error: z.literal(false), data: z.array(LandPlotSchema), count: z.number().int() });
+export const CollectionLandsResponseSchema = z.object({
+  error: z.literal(false),
+  data: z.array(LandPlotSchema),
+  count: z.number().int(),
+});
 export const CollectionDetailResponseSchema = z.object({
   error: z.literal(false),
   data: z.array(LandPlotSchema),
