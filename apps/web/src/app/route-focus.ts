@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { dialogIsOpen } from '../components/ui/open-dialog.ts';
 
 /** Focus without jumping: ScrollRestoration decides where the new page is scrolled to. */
 function focusQuietly(element: HTMLElement) {
@@ -35,9 +36,6 @@ function focusPageHeading(main: HTMLElement): () => void {
   return stop;
 }
 
-/** A modal owns focus while it is open; it returns focus itself when it closes. */
-const dialogIsOpen = () => document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
-
 /**
  * WCAG 2.4.3 / 4.1.3: after a link to another page, focus goes to that page's heading, where a
  * screen reader reads it and Tab continues from the new content; left alone, focus stayed on
@@ -51,6 +49,7 @@ export function useRouteFocus(): void {
   useEffect(() => {
     if (shown.current === pathname) return;
     shown.current = pathname;
+    // A modal owns focus while it is open; it returns focus itself when it closes.
     if (hash || dialogIsOpen()) return;
     const main = document.getElementById('main');
     return main ? focusPageHeading(main) : undefined;

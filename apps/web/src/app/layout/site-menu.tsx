@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { useLocation } from 'react-router';
+import { dialogIsOpen, isInDialog } from '../../components/ui/open-dialog.ts';
 
 /** Where the header becomes one row with a Menu; layout.css switches at the same width. */
 const PHONE_HEADER_QUERY = '(max-width: 960px)';
@@ -17,9 +18,6 @@ export function usePhoneHeader(): boolean {
   return useSyncExternalStore(subscribePhoneHeader, () => phoneQuery()?.matches ?? false);
 }
 
-const DIALOG = '[role="dialog"], [role="alertdialog"]';
-const dialogIsOpen = () => document.querySelector(DIALOG) !== null;
-const inDialog = (target: Element) => Boolean(target.closest?.(DIALOG));
 
 /**
  * The phone header's Menu: a disclosure button and the panel it shows (the links and sign-in).
@@ -49,13 +47,13 @@ export function useSiteMenu(header: RefObject<HTMLElement | null>) {
     };
     const onPress = (event: PointerEvent) => {
       const target = event.target as Element;
-      if (panelRef.current?.contains(target) || toggleRef.current?.contains(target) || inDialog(target)) return;
+      if (panelRef.current?.contains(target) || toggleRef.current?.contains(target) || isInDialog(target)) return;
       setOpenOn(null);
     };
     const onFocus = (event: FocusEvent) => {
       const target = event.target as Element;
       // A dialog opened from the panel covers the page and gives focus back on close.
-      if (header.current?.contains(target) || inDialog(target)) return;
+      if (header.current?.contains(target) || isInDialog(target)) return;
       setOpenOn(null);
     };
     document.addEventListener('keydown', onKey);
