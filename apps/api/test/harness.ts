@@ -32,7 +32,12 @@ export type TestApp = {
   mailedKey(to: string, page: 'email_active' | 'forgot_password_update'): Promise<string>;
   createUser(u: { username: string; email?: string | null; password?: string; active?: boolean; wallet?: string }): Promise<string>;
   login(login: string, password: string, remember?: boolean): Promise<{ access_token: string; refresh_token: string }>;
+  /** A signed-in player named `name` (e-mail `{name}@example.com`, password `{name}-password-1`). */
+  signUp(name: string, opts?: { wallet?: string }): Promise<TestPlayer>;
 };
+
+/** A player the tests act as: their id and an access token. */
+export type TestPlayer = { id: string; token: string };
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const database = opts.database ?? (await createTestDatabase(opts.postgres ? 'postgres' : 'default'));
@@ -96,6 +101,11 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       const res = await app.inject({ method: 'POST', url: '/api/account/login', payload: { email: login, password, remember } });
       if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
       return res.json();
+    },
+    async signUp(name, opts = {}) {
+      const password = `${name}-password-1`;
+      const id = await t.createUser({ username: name, password, ...(opts.wallet ? { wallet: opts.wallet } : {}) });
+      return { id, token: (await t.login(name, password)).access_token };
     },
   };
   return t;

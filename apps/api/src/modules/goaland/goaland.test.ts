@@ -29,10 +29,7 @@ describe('goaland: the programme, my land staking, collecting DNC', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const sign = async (name: string) => {
-      const id = await t.createUser({ username: name, email: `${name}@example.com`, password: `${name}-password-1` });
-      return { id, token: (await t.login(name, `${name}-password-1`)).access_token };
-    };
+    const sign = (name: string) => t.signUp(name);
     owner = await sign('landlord');
     landless = await sign('landless');
     await writeGoalandRate(db(), 10);

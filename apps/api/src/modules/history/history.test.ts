@@ -18,9 +18,8 @@ describe('GET /api/my/history: the player’s purchases, refunds, sales, referra
   const players: Record<string, { id: string; token: string }> = {};
 
   const sign = async (name: string, opts: { wallet?: string; ref?: string } = {}) => {
-    const id = await t.createUser({ username: name, password: `${name}-password-1`, ...(opts.wallet ? { wallet: opts.wallet } : {}) });
-    if (opts.ref) await t.database.db.execute(sql`UPDATE users SET wallet_ref = ${opts.ref} WHERE id = ${id}`);
-    players[name] = { id, token: (await t.login(name, `${name}-password-1`)).access_token };
+    players[name] = await t.signUp(name, opts);
+    if (opts.ref) await t.database.db.execute(sql`UPDATE users SET wallet_ref = ${opts.ref} WHERE id = ${players[name].id}`);
   };
   const history = async (name: string, query = '') => {
     const res = await t.app.inject({ method: 'GET', url: `/api/my/history${query}`, headers: bearer(players[name]!.token) });

@@ -117,10 +117,7 @@ describe('selling to players: bad input, other players’ ids, no sign-in', () =
   beforeAll(async () => {
     t = await createTestApp();
     const { db } = t.database;
-    const sign = async (name: string): Promise<Player> => {
-      const id = await t.createUser({ username: name, password: `${name}-password-1` });
-      return { id, token: (await t.login(name, `${name}-password-1`)).access_token };
-    };
+    const sign = (name: string) => t.signUp(name);
     fuzzer = await sign('fuzz_seller');
     other = await sign('other_seller');
     rich = await sign('rich_seller');

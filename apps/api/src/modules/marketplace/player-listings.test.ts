@@ -36,10 +36,7 @@ describe('players selling to players: list, see, change, cancel, sell, get paid'
   beforeAll(async () => {
     t = await createTestApp();
     orders = new OrdersService({ db: t.database.db, reservationMinutes: 30 });
-    const sign = async (name: string) => {
-      const id = await t.createUser({ username: name, email: `${name}@example.com`, password: `${name}-password-1` });
-      return { id, token: (await t.login(name, `${name}-password-1`)).access_token };
-    };
+    const sign = (name: string) => t.signUp(name);
     pilot = await sign('pilot');
     captain = await sign('captain');
     await t.database.db.transaction((tx) => creditDnc(tx, { userId: pilot.id, amount: 10_000, reason: 'test grant' }));

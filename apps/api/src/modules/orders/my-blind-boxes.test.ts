@@ -68,10 +68,7 @@ describe('GET /api/my/blindboxes', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const sign = async (name: string) => {
-      const id = await t.createUser({ username: name, password: `${name}-password-1` });
-      return { id, token: (await t.login(name, `${name}-password-1`)).access_token };
-    };
+    const sign = (name: string) => t.signUp(name);
     alice = await sign('alice');
     bob = await sign('bob');
     await t.database.db.insert(blindBoxes).values({

@@ -24,10 +24,7 @@ describe('GET /api/orders, GET /api/orders/{code}, POST /api/orders/{code}/cance
   beforeAll(async () => {
     t = await createTestApp();
     orders = new OrdersService({ db: t.database.db, reservationMinutes: 30 });
-    const sign = async (name: string) => {
-      const id = await t.createUser({ username: name, password: `${name}-password-1` });
-      return { id, token: (await t.login(name, `${name}-password-1`)).access_token };
-    };
+    const sign = (name: string) => t.signUp(name);
     alice = await sign('alice');
     bob = await sign('bob');
     line = await addShopLine(t.database.db, { stock: 50, sellMicro: 99n * USD, name: 'Nova Skiff' });

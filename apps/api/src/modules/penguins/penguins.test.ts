@@ -40,10 +40,7 @@ describe('penguins: the collection, assigning ships, removing them, collecting D
   beforeAll(async () => {
     t = await createTestApp();
     await seedPenguinCollection(db());
-    const sign = async (name: string) => {
-      const id = await t.createUser({ username: name, email: `${name}@example.com`, password: `${name}-password-1` });
-      return { id, token: (await t.login(name, `${name}-password-1`)).access_token };
-    };
+    const sign = (name: string) => t.signUp(name);
     pilot = await sign('pilot');
     captain = await sign('captain');
     await writePenguinRate(db(), 100);

@@ -37,10 +37,7 @@ describe('redeem codes that grant blind boxes', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const sign = async (name: string): Promise<Player> => {
-      const id = await t.createUser({ username: name, email: `${name}@example.com`, password: `${name}-password-1` });
-      return { id, token: (await t.login(name, `${name}-password-1`)).access_token };
-    };
+    const sign = (name: string) => t.signUp(name);
     pilot = await sign('pilot');
     captain = await sign('captain');
     await addBlindBox(t.database.db, { code: 'frontier', name: 'Frontier Blind Box' });

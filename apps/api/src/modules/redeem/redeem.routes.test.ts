@@ -30,10 +30,7 @@ describe('redeem codes: a player redeems, sees what was granted, and is refused 
 
   beforeAll(async () => {
     t = await createTestApp();
-    const sign = async (name: string): Promise<Player> => {
-      const id = await t.createUser({ username: name, email: `${name}@example.com`, password: `${name}-password-1` });
-      return { id, token: (await t.login(name, `${name}-password-1`)).access_token };
-    };
+    const sign = (name: string) => t.signUp(name);
     pilot = await sign('pilot');
     captain = await sign('captain');
   });

@@ -20,9 +20,8 @@ describe('referrals: a referred player’s paid orders reward their referrer onc
   const players: Record<string, { id: string; token: string }> = {};
 
   const sign = async (name: string, opts: { wallet?: string; ref?: string } = {}) => {
-    const id = await t.createUser({ username: name, password: `${name}-password-1`, ...(opts.wallet ? { wallet: opts.wallet } : {}) });
-    if (opts.ref) await t.database.db.execute(sql`UPDATE users SET wallet_ref = ${opts.ref} WHERE id = ${id}`);
-    players[name] = { id, token: (await t.login(name, `${name}-password-1`)).access_token };
+    players[name] = await t.signUp(name, opts);
+    if (opts.ref) await t.database.db.execute(sql`UPDATE users SET wallet_ref = ${opts.ref} WHERE id = ${players[name].id}`);
     return players[name]!;
   };
   const myRef = async (name: string, query = '') => {
