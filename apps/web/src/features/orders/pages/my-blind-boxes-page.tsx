@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { usePageParam } from '../../../lib/page-param.ts';
 import { buttonClass } from '../../../components/ui/button.tsx';
-import { LoadError } from '../../../components/ui/load-error.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { PagedList } from '../../../components/ui/paged-list.tsx';
 import { paths } from '../../../config/paths.ts';
 import { MY_BLIND_BOXES_PAGE_SIZE, useMyBlindBoxes } from '../api/get-my-blind-boxes.ts';
 import { BlindBoxCard } from '../components/blind-box-card.tsx';
@@ -16,45 +15,42 @@ export default function MyBlindBoxesPage() {
   const { page, goTo } = usePageParam();
   const query = useMyBlindBoxes(page);
 
-  let body;
-  if (query.isPending) {
-    body = (
-      <p role="status" className="my-boxes__loading">
-        Loading your blind boxes…
-      </p>
-    );
-  } else if (query.isError) {
-    body = <LoadError title="Your blind boxes could not be loaded" query={query} />;
-  } else {
-    const { boxes, total, limit } = query.data.data;
-    if (total === 0) {
-      body = (
+  const body = (
+    <PagedList
+      query={query}
+      pageOf={({ data }) => ({ shown: data.boxes.length, total: data.total, limit: data.limit })}
+      page={page}
+      onPageChange={goTo}
+      defaultLimit={MY_BLIND_BOXES_PAGE_SIZE}
+      loading={
+        <p role="status" className="my-boxes__loading">
+          Loading your blind boxes…
+        </p>
+      }
+      errorTitle="Your blind boxes could not be loaded"
+      empty={
         <div className="my-boxes__empty" data-testid="my-boxes-empty">
           <p>You have no blind boxes yet.</p>
           <Link to={paths.shop.getHref()} className={buttonClass('primary')}>
             Visit the shop
           </Link>
         </div>
-      );
-    } else {
-      body = (
-        <>
-          {boxes.length === 0 ? (
-            <p className="my-boxes__empty">
-              There are no boxes on this page. <Link to={paths.myBlindBoxes.getHref()}>See your latest boxes</Link>
-            </p>
-          ) : (
-            <div className="my-boxes__list" aria-busy={query.isPlaceholderData || undefined}>
-              {boxes.map((box) => (
-                <BlindBoxCard key={box.entry} box={box} />
-              ))}
-            </div>
-          )}
-          <Pagination page={page} total={total} limit={limit || MY_BLIND_BOXES_PAGE_SIZE} onPageChange={goTo} />
-        </>
-      );
-    }
-  }
+      }
+      pastTheEnd={
+        <p className="my-boxes__empty">
+          There are no boxes on this page. <Link to={paths.myBlindBoxes.getHref()}>See your latest boxes</Link>
+        </p>
+      }
+    >
+      {({ data }) => (
+        <div className="my-boxes__list" aria-busy={query.isPlaceholderData || undefined}>
+          {data.boxes.map((box) => (
+            <BlindBoxCard key={box.entry} box={box} />
+          ))}
+        </div>
+      )}
+    </PagedList>
+  );
 
   return (
     <div className="page my-boxes">
