@@ -31,15 +31,20 @@ export function CollectionCard({ collection, onRename, onMove }: CollectionCardP
         </span>
       </div>
       <div className="land-collection__actions">
-        <Button variant="secondary" aria-expanded={expanded} aria-controls={panelId} onClick={() => setExpanded((v) => !v)}>
+        <Button
+          variant="secondary"
+          aria-expanded={expanded}
+          aria-controls={panelId}
+          aria-label={`${expanded ? 'Hide' : 'Show'} plots of ${collection.name}`}
+          onClick={() => setExpanded((v) => !v)}
+        >
           {expanded ? 'Hide plots' : 'Show plots'}
-          <span className="sr-only"> of {collection.name}</span>
         </Button>
-        <Button variant="ghost" onClick={() => onRename(collection)}>
-          Rename<span className="sr-only"> {collection.name}</span>
+        <Button variant="ghost" onClick={() => onRename(collection)} aria-label={`Rename ${collection.name}`}>
+          Rename
         </Button>
-        <Link to={paths.landCollection.getHref(collection._id)} className="land-link">
-          Open<span className="sr-only"> {collection.name}</span>
+        <Link to={paths.landCollection.getHref(collection._id)} className="land-link" aria-label={`Open ${collection.name}`}>
+          Open
         </Link>
         <MintControl collection={collection} />
       </div>
@@ -67,9 +72,10 @@ function CollectionPlots({ collection, onMove }: Pick<CollectionCardProps, 'coll
         <Button
           variant="secondary"
           disabled={selection.selected.length === 0}
+          aria-label={`Move plots of ${collection.name}`}
           onClick={() => onMove(collection, plots.filter((p) => selection.isSelected(p.cell_id)))}
         >
-          Move plots<span className="sr-only"> of {collection.name}</span>
+          Move plots
         </Button>
       )}
     </div>

@@ -122,11 +122,11 @@ function CollectionRow({ collection, onRename, onDelete, deleting }: CollectionR
       </td>
       <td>
         <div className="land-buttons">
-          <Button variant="ghost" onClick={() => onRename(collection)}>
-            Rename<span className="sr-only"> {collection.name}</span>
+          <Button variant="ghost" onClick={() => onRename(collection)} aria-label={`Rename ${collection.name}`}>
+            Rename
           </Button>
-          <Button variant="danger" disabled={why !== null} aria-describedby={why ? whyId : undefined} loading={deleting} onClick={() => onDelete(collection)}>
-            Delete<span className="sr-only"> {collection.name}</span>
+          <Button variant="danger" disabled={why !== null} aria-describedby={why ? whyId : undefined} loading={deleting} onClick={() => onDelete(collection)} aria-label={`Delete ${collection.name}`}>
+            Delete
           </Button>
         </div>
         {why && (
