@@ -20,6 +20,10 @@ export const countryOf = (plot: LandPlot): string | null => plot.areas[0]?.count
 export const valuationOf = (plot: LandPlot): number =>
   Number.isFinite(plot.price) ? plot.price : DEFAULT_PLOT_VALUATION;
 
+/** By code, international waters last. */
+const rankOfCode = (a: string | null, b: string | null): number =>
+  a === b ? 0 : a === null ? 1 : b === null ? -1 : a.localeCompare(b);
+
 export function analyseLand(plots: readonly LandPlot[]): LandAnalysis {
   let areaKm2 = 0;
   let valuation = 0;
@@ -34,6 +38,6 @@ export function analyseLand(plots: readonly LandPlot[]): LandAnalysis {
   }
   const countries = [...byCountry]
     .map(([code, count]) => ({ code, plots: count }))
-    .sort((a, b) => b.plots - a.plots || (a.code ?? '~').localeCompare(b.code ?? '~'));
+    .sort((a, b) => b.plots - a.plots || rankOfCode(a.code, b.code));
   return { plots: plots.length, areaKm2, valuation, countries };
 }
