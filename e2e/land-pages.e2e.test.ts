@@ -29,9 +29,11 @@ describe('land pages in Chromium', () => {
     await server?.stop();
   });
 
-  const collections = async () => (await playerApi(page, server.url).get<{ data: Collection[] }>('/api/collections/fetch')).data;
+  const collections = async () =>
+    (await playerApi(page, server.url).get<{ data: Collection[] }>('/api/collections/fetch')).data;
   const named = async (name: string) => (await collections()).find((c) => c.name === name);
-  const card = (name: string) => page.getByTestId('land-collection').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  const card = (name: string) =>
+    page.getByTestId('land-collection').filter({ has: page.getByRole('heading', { name, exact: true }) });
   const notice = (text: string) => page.getByRole('status').filter({ hasText: text }).waitFor();
 
   it('opens My Land from the menu with the demo collections and the loose plots', async () => {
@@ -85,10 +87,14 @@ describe('land pages in Chromium', () => {
 
   it('opens Montmartre’s detail with the analysis counted from its plots, and goes back', async () => {
     const montmartre = (await named('Montmartre'))!;
-    const { data: plots } = await playerApi(page, server.url).get<{ data: Plot[] }>(`/api/collections/lands?collection_id=${montmartre._id}`);
+    const { data: plots } = await playerApi(page, server.url).get<{ data: Plot[] }>(
+      `/api/collections/lands?collection_id=${montmartre._id}`,
+    );
     expect(plots).toHaveLength(3);
     await card('Montmartre').getByRole('link', { name: 'Open Montmartre' }).click();
-    await page.waitForURL((url) => url.pathname === '/assets/collection' && url.searchParams.get('key') === String(montmartre._id));
+    await page.waitForURL(
+      (url) => url.pathname === '/assets/collection' && url.searchParams.get('key') === String(montmartre._id),
+    );
     await page.getByRole('heading', { name: 'Montmartre', level: 1 }).waitFor();
     expect(await page.getByTestId('analysis-plots').textContent()).toBe('3');
     // Three cells of 0.4 km × 0.4 km.

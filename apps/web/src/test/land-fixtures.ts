@@ -7,7 +7,10 @@ import { json, type Call } from './fetch-mock.ts';
 export const PARIS = [0, 1, 2, 3, 4, 5, 6].map((i) => 5059543619 + i);
 export const ROME = 4805663641;
 
-export function plot(cellId: number, over: { country?: string | null; price?: number; collection?: number | null } = {}) {
+export function plot(
+  cellId: number,
+  over: { country?: string | null; price?: number; collection?: number | null } = {},
+) {
   const cell = cellById(cellId) ?? cellAt(0, 0);
   return {
     _id: String(cellId),
@@ -37,7 +40,8 @@ export function collection(id: number, name: string, total: number, state = 0) {
 export const plotsAnswer = (data: unknown[]) => ({ error: false, data, total: data.length });
 export const collectionsAnswer = (data: unknown[]) => ({ error: false, data });
 export const collectionPlotsAnswer = (data: unknown[]) => ({ error: false, data, count: data.length });
-export const changed = (msg: string, collectionId: number | null = null) => json(200, { error: false, msg, collection_id: collectionId });
+export const changed = (msg: string, collectionId: number | null = null) =>
+  json(200, { error: false, msg, collection_id: collectionId });
 
 /** The path and query of a recorded call, e.g. "/api/collections/items?except=2". */
 export const routeOf = (call: Call): string => {

@@ -4,7 +4,8 @@ import { api } from '../../../lib/api-client.ts';
 import { landKeys } from './land-keys.ts';
 
 /** GET /api/collections/fetch: my collections, newest first, with their counted totals and mint state. */
-export const getCollections = (signal?: AbortSignal) => api.get<CollectionsResponse>('/api/collections/fetch', { signal });
+export const getCollections = (signal?: AbortSignal) =>
+  api.get<CollectionsResponse>('/api/collections/fetch', { signal });
 
 // A mint started elsewhere freezes a collection: read the state fresh each time a page shows it.
 export const useCollections = () =>

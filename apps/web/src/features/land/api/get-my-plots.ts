@@ -8,4 +8,9 @@ export const getMyPlots = (type: 'all' | 'individual', signal?: AbortSignal) =>
   api.get<MyLandsResponse>('/api/lands/my_assets', { signal, query: { type } });
 
 export const useMyPlots = (type: 'all' | 'individual', enabled = true) =>
-  useQuery({ queryKey: landKeys.myPlots(type), queryFn: ({ signal }) => getMyPlots(type, signal), enabled, staleTime: 0 });
+  useQuery({
+    queryKey: landKeys.myPlots(type),
+    queryFn: ({ signal }) => getMyPlots(type, signal),
+    enabled,
+    staleTime: 0,
+  });

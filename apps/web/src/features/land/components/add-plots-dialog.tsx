@@ -50,11 +50,30 @@ function OpenAddDialog({ collection, onClose, onDone }: AddPlotsDialogProps & { 
   let body;
   if (individual.isPending) body = <LoadingBlock label="Loading your individual plots…" />;
   else if (individual.isError) body = <FormAlert message={messageOf(individual.error)} />;
-  else if (plots.length === 0) body = <p>All your plots are in collections already. Buy free plots on the map, or move plots out of another collection.</p>;
-  else body = <PlotPicker legend="Your individual plots" name="plots" plots={plots} selection={selection} error={errors.fieldErrors.plots} />;
+  else if (plots.length === 0)
+    body = (
+      <p>
+        All your plots are in collections already. Buy free plots on the map, or move plots out of another collection.
+      </p>
+    );
+  else
+    body = (
+      <PlotPicker
+        legend="Your individual plots"
+        name="plots"
+        plots={plots}
+        selection={selection}
+        error={errors.fieldErrors.plots}
+      />
+    );
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !add.isPending && onClose()} title="Add land" description={`Tick the plots to add to ${collection.name}.`}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !add.isPending && onClose()}
+      title="Add land"
+      description={`Tick the plots to add to ${collection.name}.`}
+    >
       <form className="stack" onSubmit={submit} {...errors.formProps}>
         <FormAlert message={errors.formError} />
         {body}

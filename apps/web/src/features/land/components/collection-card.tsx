@@ -43,7 +43,11 @@ export function CollectionCard({ collection, onRename, onMove }: CollectionCardP
         <Button variant="ghost" onClick={() => onRename(collection)} aria-label={`Rename ${collection.name}`}>
           Rename
         </Button>
-        <Link to={paths.landCollection.getHref(collection._id)} className="land-link" aria-label={`Open ${collection.name}`}>
+        <Link
+          to={paths.landCollection.getHref(collection._id)}
+          className="land-link"
+          aria-label={`Open ${collection.name}`}
+        >
           Open
         </Link>
         <MintControl collection={collection} />
@@ -73,7 +77,12 @@ function CollectionPlots({ collection, onMove }: Pick<CollectionCardProps, 'coll
           variant="secondary"
           disabled={selection.selected.length === 0}
           aria-label={`Move plots of ${collection.name}`}
-          onClick={() => onMove(collection, plots.filter((p) => selection.isSelected(p.cell_id)))}
+          onClick={() =>
+            onMove(
+              collection,
+              plots.filter((p) => selection.isSelected(p.cell_id)),
+            )
+          }
         >
           Move plots
         </Button>

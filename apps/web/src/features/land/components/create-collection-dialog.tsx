@@ -1,4 +1,4 @@
-import type { LandPlot } from '@starport/schemas';
+import { COLLECTION_NAME_MAX, type LandPlot } from '@starport/schemas';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
@@ -53,12 +53,32 @@ function OpenCreateDialog({ onClose, onDone, plots }: CreateCollectionDialogProp
       open
       onOpenChange={(open) => !open && !create.isPending && onClose()}
       title="Create collection"
-      description={withPlots ? 'Name the collection; the ticked plots move into it.' : 'Name the collection; you can add plots to it afterwards.'}
+      description={
+        withPlots
+          ? 'Name the collection; the ticked plots move into it.'
+          : 'Name the collection; you can add plots to it afterwards.'
+      }
     >
       <form className="stack" onSubmit={submit} {...errors.formProps}>
         <FormAlert message={errors.formError} />
-        <Input label="Collection name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.fieldErrors.name} maxLength={60} autoComplete="off" />
-        {plots && <PlotPicker legend="Plots to put in it" name="plots" plots={plots} selection={selection} error={errors.fieldErrors.plots} />}
+        <Input
+          label="Collection name"
+          name="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.fieldErrors.name}
+          maxLength={COLLECTION_NAME_MAX}
+          autoComplete="off"
+        />
+        {plots && (
+          <PlotPicker
+            legend="Plots to put in it"
+            name="plots"
+            plots={plots}
+            selection={selection}
+            error={errors.fieldErrors.plots}
+          />
+        )}
         <DialogActions>
           <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
             Cancel

@@ -17,7 +17,14 @@ type DestinationSelectProps = {
 };
 
 /** Where plots go; the empty choice is the spec's "No collections have been selected yet." */
-export function DestinationSelect({ label, value, onChange, targets, allowIndividual = false, error }: DestinationSelectProps) {
+export function DestinationSelect({
+  label,
+  value,
+  onChange,
+  targets,
+  allowIndividual = false,
+  error,
+}: DestinationSelectProps) {
   const id = useId();
   const errorId = `${id}-error`;
   return (

@@ -62,14 +62,23 @@ function OpenMoveDialog({ from, plots, onClose, onDone }: MovePlotsDialogProps &
   else if (targets.isError) where = <FormAlert message={messageOf(targets.error)} />;
   else
     where = (
-      <DestinationSelect
-        label={from ? 'Move to' : 'Add to'}
-        value={destination}
-        onChange={setDestination}
-        targets={targets.data.items}
-        allowIndividual={from !== null}
-        error={errors.fieldErrors.destination}
-      />
+      <>
+        {targets.data.items.length === 0 && (
+          <p data-testid="no-move-target">
+            {from
+              ? 'You have no other collection that can take plots: only back to your individual plots.'
+              : 'You have no collection that can take plots (a minting or minted one cannot): create a collection instead.'}
+          </p>
+        )}
+        <DestinationSelect
+          label={from ? 'Move to' : 'Add to'}
+          value={destination}
+          onChange={setDestination}
+          targets={targets.data.items}
+          allowIndividual={from !== null}
+          error={errors.fieldErrors.destination}
+        />
+      </>
     );
 
   return (
@@ -86,7 +95,13 @@ function OpenMoveDialog({ from, plots, onClose, onDone }: MovePlotsDialogProps &
       <form className="stack" onSubmit={submit} {...errors.formProps}>
         <FormAlert message={errors.formError} />
         {where}
-        <PlotPicker legend="Plots to move" name="plots" plots={plots} selection={selection} error={errors.fieldErrors.plots} />
+        <PlotPicker
+          legend="Plots to move"
+          name="plots"
+          plots={plots}
+          selection={selection}
+          error={errors.fieldErrors.plots}
+        />
         <DialogActions>
           <Button variant="secondary" onClick={onClose} disabled={pending}>
             Cancel

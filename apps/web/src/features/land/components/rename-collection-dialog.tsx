@@ -1,4 +1,4 @@
-import type { LandCollectionView } from '@starport/schemas';
+import { COLLECTION_NAME_MAX, type LandCollectionView } from '@starport/schemas';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
@@ -18,10 +18,16 @@ type RenameCollectionDialogProps = {
 
 /** POST /api/collections/setname. A minting or minted collection can be renamed too: its plots stay as they are. */
 export function RenameCollectionDialog({ collection, onClose, onDone }: RenameCollectionDialogProps) {
-  return collection ? <OpenRenameDialog key={collection._id} collection={collection} onClose={onClose} onDone={onDone} /> : null;
+  return collection ? (
+    <OpenRenameDialog key={collection._id} collection={collection} onClose={onClose} onDone={onDone} />
+  ) : null;
 }
 
-function OpenRenameDialog({ collection, onClose, onDone }: RenameCollectionDialogProps & { collection: LandCollectionView }) {
+function OpenRenameDialog({
+  collection,
+  onClose,
+  onDone,
+}: RenameCollectionDialogProps & { collection: LandCollectionView }) {
   const [name, setName] = useState(collection.name);
   const rename = useRenameCollection();
   const errors = useFormErrors<LandField>();
@@ -42,10 +48,23 @@ function OpenRenameDialog({ collection, onClose, onDone }: RenameCollectionDialo
   };
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !rename.isPending && onClose()} title="Rename collection" description={`A new name for ${collection.name}.`}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !rename.isPending && onClose()}
+      title="Rename collection"
+      description={`A new name for ${collection.name}.`}
+    >
       <form className="stack" onSubmit={submit} {...errors.formProps}>
         <FormAlert message={errors.formError} />
-        <Input label="Collection name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.fieldErrors.name} maxLength={60} autoComplete="off" />
+        <Input
+          label="Collection name"
+          name="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.fieldErrors.name}
+          maxLength={COLLECTION_NAME_MAX}
+          autoComplete="off"
+        />
         <DialogActions>
           <Button variant="secondary" onClick={onClose} disabled={rename.isPending}>
             Cancel

@@ -5,7 +5,12 @@ import { countryName, formatArea } from './plot-labels.ts';
 
 describe('analyseLand', () => {
   it('counts plots, sums the cells’ area and the valuations, and groups countries most first', () => {
-    const analysis = analyseLand([plot(ROME, { country: 'IT', price: 30 }), plot(PARIS[0]!), plot(PARIS[1]!), plot(PARIS[2]!, { country: null })]);
+    const analysis = analyseLand([
+      plot(ROME, { country: 'IT', price: 30 }),
+      plot(PARIS[0]!),
+      plot(PARIS[1]!),
+      plot(PARIS[2]!, { country: null }),
+    ]);
     expect(analysis.plots).toBe(4);
     // A cell of the grid is 0.4 km × 0.4 km: four of them are 0.64 km².
     expect(analysis.areaKm2).toBeCloseTo(0.64, 3);

@@ -5,8 +5,10 @@ import { messageOf } from '../../../lib/api-error.ts';
 export type LandField = 'name' | 'destination' | 'plots';
 
 export const nameProblem = (name: string): string | undefined => (name.trim() ? undefined : NO_COLLECTION_NAME);
-export const plotsProblem = (plots: readonly number[]): string | undefined => (plots.length > 0 ? undefined : NO_LAND_SELECTED);
-export const destinationProblem = (destination: string): string | undefined => (destination ? undefined : NO_COLLECTION_SELECTED);
+export const plotsProblem = (plots: readonly number[]): string | undefined =>
+  plots.length > 0 ? undefined : NO_LAND_SELECTED;
+export const destinationProblem = (destination: string): string | undefined =>
+  destination ? undefined : NO_COLLECTION_SELECTED;
 
 /** The server's refusal, on the field it is about when its sentence names one (spec §5), else above the form. */
 export function fieldOfRefusal(error: unknown): LandField | undefined {

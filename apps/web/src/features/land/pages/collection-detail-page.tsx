@@ -56,10 +56,20 @@ function CollectionDetail({ id }: { id: string }) {
   const collection = collections.data?.data.find((c) => String(c._id) === id);
 
   const failed = [plotsQuery, collections].find((q) => q.isError);
-  if (failed) return <DetailProblem><LoadError title="This collection could not be loaded" query={failed} /></DetailProblem>;
+  if (failed)
+    return (
+      <DetailProblem>
+        <LoadError title="This collection could not be loaded" query={failed} />
+      </DetailProblem>
+    );
   if (!plotsQuery.data || !collections.data) return <LoadingBlock label="Loading the collection…" />;
   // The plots answered, so it is mine; gone from my list means it was deleted meanwhile.
-  if (!collection) return <DetailProblem><Alert tone="error">That collection is not one of yours.</Alert></DetailProblem>;
+  if (!collection)
+    return (
+      <DetailProblem>
+        <Alert tone="error">That collection is not one of yours.</Alert>
+      </DetailProblem>
+    );
   return <EditableCollection collection={collection} plots={plotsQuery.data.data} />;
 }
 
@@ -129,11 +139,20 @@ function EditableCollection({ collection, plots }: EditableCollectionProps) {
             ) : (
               <>
                 {!frozen && (
-                  <Checkbox name="select-all" checked={selection.allSelected} onChange={(e) => selection.setAll(e.target.checked)}>
+                  <Checkbox
+                    name="select-all"
+                    checked={selection.allSelected}
+                    onChange={(e) => selection.setAll(e.target.checked)}
+                  >
                     Select All
                   </Checkbox>
                 )}
-                <PlotTable caption={`Plots in ${collection.name}`} plots={plots} selection={frozen ? undefined : selection} showBought />
+                <PlotTable
+                  caption={`Plots in ${collection.name}`}
+                  plots={plots}
+                  selection={frozen ? undefined : selection}
+                  showBought
+                />
               </>
             )}
           </section>

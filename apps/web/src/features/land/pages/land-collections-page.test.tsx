@@ -13,7 +13,8 @@ function renderPage(list: unknown[], write: (call: Call) => Response = () => cha
   return { ...mock, ...renderRoutes([page('/assets/collections', <LandCollectionsPage />)], '/assets/collections') };
 }
 
-const row = async (name: string) => (await screen.findAllByTestId('collection-row')).find((r) => within(r).queryByRole('link', { name }))!;
+const row = async (name: string) =>
+  (await screen.findAllByTestId('collection-row')).find((r) => within(r).queryByRole('link', { name }))!;
 const posts = (calls: Call[]) => calls.filter((c) => c.method === 'POST').map((c) => [routeOf(c), c.body]);
 
 describe('Land Collections (/assets/collections)', () => {
@@ -27,13 +28,20 @@ describe('Land Collections (/assets/collections)', () => {
   });
 
   it('deletes only an empty collection, and says why Delete is off otherwise', async () => {
-    const { calls } = renderPage([collection(1, 'Left Bank', 3), collection(3, 'Spare', 0), collection(4, 'Harbour', 0, 1)], () => changed('The collection was deleted.', 3));
+    const { calls } = renderPage(
+      [collection(1, 'Left Bank', 3), collection(3, 'Spare', 0), collection(4, 'Harbour', 0, 1)],
+      () => changed('The collection was deleted.', 3),
+    );
     const full = within(await row('Left Bank')).getByRole('button', { name: 'Delete Left Bank' }) as HTMLButtonElement;
     expect(full.disabled).toBe(true);
-    expect(document.getElementById(full.getAttribute('aria-describedby')!)!.textContent).toBe('Only an empty collection can be deleted: move its plots out first.');
+    expect(document.getElementById(full.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Only an empty collection can be deleted: move its plots out first.',
+    );
     const minting = within(await row('Harbour')).getByRole('button', { name: 'Delete Harbour' }) as HTMLButtonElement;
     expect(minting.disabled).toBe(true);
-    expect(document.getElementById(minting.getAttribute('aria-describedby')!)!.textContent).toBe('A minting or minted collection cannot be deleted.');
+    expect(document.getElementById(minting.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'A minting or minted collection cannot be deleted.',
+    );
 
     const empty = within(await row('Spare')).getByRole('button', { name: 'Delete Spare' }) as HTMLButtonElement;
     expect(empty.disabled).toBe(false);
@@ -60,7 +68,11 @@ describe('Land Collections (/assets/collections)', () => {
   it('renames with POST setname and shows a refused delete’s sentence', async () => {
     const { calls } = renderPage([collection(1, 'Left Bank', 3), collection(3, 'Spare', 0)], (call) =>
       routeOf(call) === '/api/collections/remove'
-        ? json(409, { error: true, code: 'CONFLICT', msg: 'Only an empty collection can be deleted: move its plots out first.' })
+        ? json(409, {
+            error: true,
+            code: 'CONFLICT',
+            msg: 'Only an empty collection can be deleted: move its plots out first.',
+          })
         : changed('The collection is now called Rive Gauche.', 1),
     );
     fireEvent.click(within(await row('Left Bank')).getByRole('button', { name: 'Rename Left Bank' }));

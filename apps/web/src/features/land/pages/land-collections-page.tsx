@@ -42,7 +42,8 @@ export default function LandCollectionsPage() {
   else if (collections.data.data.length === 0)
     body = (
       <p data-testid="collections-empty">
-        You have no land collections yet. Create one here, or mark plots on <Link to={paths.myLand.getHref()}>My Land</Link> to group them.
+        You have no land collections yet. Create one here, or mark plots on{' '}
+        <Link to={paths.myLand.getHref()}>My Land</Link> to group them.
       </p>
     );
   else
@@ -125,7 +126,14 @@ function CollectionRow({ collection, onRename, onDelete, deleting }: CollectionR
           <Button variant="ghost" onClick={() => onRename(collection)} aria-label={`Rename ${collection.name}`}>
             Rename
           </Button>
-          <Button variant="danger" disabled={why !== null} aria-describedby={why ? whyId : undefined} loading={deleting} onClick={() => onDelete(collection)} aria-label={`Delete ${collection.name}`}>
+          <Button
+            variant="danger"
+            disabled={why !== null}
+            aria-describedby={why ? whyId : undefined}
+            loading={deleting}
+            onClick={() => onDelete(collection)}
+            aria-label={`Delete ${collection.name}`}
+          >
             Delete
           </Button>
         </div>

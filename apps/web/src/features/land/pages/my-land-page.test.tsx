@@ -91,7 +91,11 @@ describe('My Land (/assets)', () => {
 
     const before = calls.length;
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
-    await waitFor(() => expect(calls.slice(before).map(routeOf)).toEqual(expect.arrayContaining(['/api/collections/fetch', '/api/lands/my_assets?type=individual'])));
+    await waitFor(() =>
+      expect(calls.slice(before).map(routeOf)).toEqual(
+        expect.arrayContaining(['/api/collections/fetch', '/api/lands/my_assets?type=individual']),
+      ),
+    );
   });
 
   it('reads the mint state of each collection: Mint NFT (not yet open), Minting ..., NFT', async () => {
@@ -100,7 +104,9 @@ describe('My Land (/assets)', () => {
     const mint = within(open).getByRole('button', { name: 'Mint NFT' }) as HTMLButtonElement;
     expect(mint.disabled).toBe(true);
     expect(mint.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(mint.getAttribute('aria-describedby')!)!.textContent).toBe('Minting opens with the NFT release.');
+    expect(document.getElementById(mint.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Minting opens with the NFT release.',
+    );
     expect(within(await card('Old Town')).getByTestId('mint-state').textContent).toBe('Minting ...');
     expect(within(await card('Harbour')).getByTestId('mint-state').textContent).toBe('NFT');
   });
@@ -125,7 +131,9 @@ describe('My Land (/assets)', () => {
     const add = screen.getByRole('button', { name: 'Add to collection' }) as HTMLButtonElement;
     expect([create.disabled, add.disabled]).toEqual([true, true]);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
-    expect(screen.getAllByTestId('plot-choice').map((li) => (within(li).getByRole('checkbox') as HTMLInputElement).checked)).toEqual([true, true]);
+    expect(
+      screen.getAllByTestId('plot-choice').map((li) => (within(li).getByRole('checkbox') as HTMLInputElement).checked),
+    ).toEqual([true, true]);
     expect([create.disabled, add.disabled]).toEqual([false, false]);
   });
 
@@ -154,7 +162,9 @@ describe('My Land (/assets)', () => {
   });
 
   it('shows the server’s refusal inside the dialog', async () => {
-    renderPage(demo({ write: () => json(409, { error: true, code: 'CONFLICT', msg: 'These plots are not yours: 1.' }) }));
+    renderPage(
+      demo({ write: () => json(409, { error: true, code: 'CONFLICT', msg: 'These plots are not yours: 1.' }) }),
+    );
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select all' }));
     fireEvent.click(screen.getByRole('button', { name: 'Create collection' }));
     const form = await dialog('Create collection');
@@ -175,12 +185,18 @@ describe('My Land (/assets)', () => {
   });
 
   it('adds marked plots to a collection: a destination is required, then POST add_lands', async () => {
-    const { calls } = renderPage(demo({ targets: [MONTMARTRE, LEFT_BANK], write: () => changed('2 plots were moved into the collection.', 2) }));
+    const { calls } = renderPage(
+      demo({ targets: [MONTMARTRE, LEFT_BANK], write: () => changed('2 plots were moved into the collection.', 2) }),
+    );
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select all' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add to collection' }));
     const form = await dialog('Add to collection');
     const to = await within(form).findByLabelText('Add to');
-    expect(within(to).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a collection', 'Montmartre (2 plots)', 'Left Bank (3 plots)']);
+    expect(
+      within(to)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a collection', 'Montmartre (2 plots)', 'Left Bank (3 plots)']);
     fireEvent.click(within(form).getByRole('button', { name: 'Add to collection' }));
     await waitFor(() => expect(to.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(to.getAttribute('aria-describedby')!)!.textContent).toBe(NO_COLLECTION_SELECTED);
@@ -192,8 +208,18 @@ describe('My Land (/assets)', () => {
     expect(posts(calls)).toEqual([['/api/collections/add_lands', { collection_id: 2, items: [PARIS[5], PARIS[6]] }]]);
   });
 
+  it('says when no collection can take plots (all minting or minted)', async () => {
+    renderPage(demo({ collections: [MINTED], targets: [] }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select all' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to collection' }));
+    const form = await dialog('Add to collection');
+    expect((await within(form).findByTestId('no-move-target')).textContent).toMatch(/create a collection instead/);
+  });
+
   it('moves a plot between collections: targets leave out its own collection, POST move_land', async () => {
-    const { calls } = renderPage(demo({ targets: [LEFT_BANK], write: () => changed('1 plot was moved into the collection.', 1) }));
+    const { calls } = renderPage(
+      demo({ targets: [LEFT_BANK], write: () => changed('1 plot was moved into the collection.', 1) }),
+    );
     const montmartre = await card('Montmartre');
     fireEvent.click(within(montmartre).getByRole('button', { name: 'Show plots of Montmartre' }));
     const move = await within(montmartre).findByRole('button', { name: 'Move plots of Montmartre' });
@@ -203,11 +229,17 @@ describe('My Land (/assets)', () => {
     const form = await dialog('Move plots');
     const to = await within(form).findByLabelText('Move to');
     expect(calls.map(routeOf)).toContain('/api/collections/items?except=2');
-    expect(within(to).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a collection', 'Left Bank (3 plots)', 'Individual plots (no collection)']);
+    expect(
+      within(to)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a collection', 'Left Bank (3 plots)', 'Individual plots (no collection)']);
     fireEvent.change(to, { target: { value: '1' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Move plots' }));
     expect(await screen.findByText('1 plot was moved into the collection.')).toBeTruthy();
-    expect(posts(calls)).toEqual([['/api/collections/move_land', { type: 'collection', collection_id: 1, lands: [PARIS[3]] }]]);
+    expect(posts(calls)).toEqual([
+      ['/api/collections/move_land', { type: 'collection', collection_id: 1, lands: [PARIS[3]] }],
+    ]);
   });
 
   it('moves a plot out of its collection to the individual plots', async () => {
@@ -250,7 +282,11 @@ describe('My Land (/assets)', () => {
 
   it('links each collection to its detail and the management page', async () => {
     renderPage(demo());
-    expect(within(await card('Left Bank')).getByRole('link', { name: 'Open Left Bank' }).getAttribute('href')).toBe('/assets/collection?key=1');
+    expect(
+      within(await card('Left Bank'))
+        .getByRole('link', { name: 'Open Left Bank' })
+        .getAttribute('href'),
+    ).toBe('/assets/collection?key=1');
     expect(screen.getByRole('link', { name: 'Manage collections' }).getAttribute('href')).toBe('/assets/collections');
   });
 

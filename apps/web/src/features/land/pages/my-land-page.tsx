@@ -80,7 +80,12 @@ export default function MyLandPage({ topUp }: MyLandPageProps) {
         </section>
         <section aria-labelledby="land-individual-heading" className="land-panel__section">
           <h2 id="land-individual-heading">Individual Land Plots</h2>
-          <IndividualPlots plots={loose} selection={selection} onCreate={() => setCreating(marked())} onAdd={() => setAdding(marked())} />
+          <IndividualPlots
+            plots={loose}
+            selection={selection}
+            onCreate={() => setCreating(marked())}
+            onAdd={() => setAdding(marked())}
+          />
         </section>
       </>
     );
@@ -102,9 +107,19 @@ export default function MyLandPage({ topUp }: MyLandPageProps) {
           <LazyLandMap mode="buy" label="Map of the world's land" topUp={topUp} onBought={refresh} />
         </div>
       </div>
-      <CreateCollectionDialog open={creating !== null} plots={creating ?? []} onClose={() => setCreating(null)} onDone={done} />
+      <CreateCollectionDialog
+        open={creating !== null}
+        plots={creating ?? []}
+        onClose={() => setCreating(null)}
+        onDone={done}
+      />
       <MovePlotsDialog from={null} plots={adding} onClose={() => setAdding(null)} onDone={done} />
-      <MovePlotsDialog from={moving?.from ?? null} plots={moving?.plots ?? null} onClose={() => setMoving(null)} onDone={done} />
+      <MovePlotsDialog
+        from={moving?.from ?? null}
+        plots={moving?.plots ?? null}
+        onClose={() => setMoving(null)}
+        onDone={done}
+      />
       <RenameCollectionDialog collection={renaming} onClose={() => setRenaming(null)} onDone={done} />
     </div>
   );

@@ -21,12 +21,19 @@ const detail = {
 
 describe('collection detail, read-only (/collection/:id)', () => {
   it('reads the id from the route, signed out: heading, owner, plots and the map in view mode', async () => {
-    const { calls } = mockFetch((call) => (routeOf(call) === '/api/collection/detail?uriid=5' ? json(200, detail) : json(404, { error: true, code: 'NOT_FOUND', msg: 'There is no such collection.' })));
+    const { calls } = mockFetch((call) =>
+      routeOf(call) === '/api/collection/detail?uriid=5'
+        ? json(200, detail)
+        : json(404, { error: true, code: 'NOT_FOUND', msg: 'There is no such collection.' }),
+    );
     renderRoutes([page('/collection/:id', <PublicCollectionPage />)], '/collection/5');
     expect(await screen.findByRole('heading', { name: 'Land in the collection: Left Bank', level: 1 })).toBeTruthy();
     expect(screen.getByTestId('collection-owner').textContent).toBe('Owner: pilot · 2 plots · Minted as an NFT.');
     const rows = screen.getAllByTestId('plot-row');
-    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual([`Plot ${PARIS[0]}`, `Plot ${PARIS[1]}`]);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual([
+      `Plot ${PARIS[0]}`,
+      `Plot ${PARIS[1]}`,
+    ]);
     expect(screen.queryByRole('checkbox')).toBeNull();
     const map = await screen.findByRole('region', { name: 'Map of Left Bank' });
     expect(map.getAttribute('data-mode')).toBe('view');

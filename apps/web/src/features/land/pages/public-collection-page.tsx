@@ -31,7 +31,8 @@ export default function PublicCollectionPage() {
   return <div className="page land-page">{body}</div>;
 }
 
-const stateWords = (state: number): string | null => (state === MINTED ? 'Minted as an NFT.' : state === MINTING ? 'Minting as an NFT.' : null);
+const stateWords = (state: number): string | null =>
+  state === MINTED ? 'Minted as an NFT.' : state === MINTING ? 'Minting as an NFT.' : null;
 
 function PublicCollection({ detail }: { detail: CollectionDetailResponse }) {
   const { info, data: plots } = detail;
