@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LandPlotSchema } from './land.ts';
+import { LandPlotSchema, MyLandsResponseSchema } from './land.ts';
 
 /**
  * Land collection calls (docs/api-land.md, decision 0045): the spec's paths and fields, with
@@ -125,3 +125,11 @@ export const CollectionDetailResponseSchema = z.object({
   data: z.array(LandPlotSchema),
   info: z.object({ name: z.string(), owner: z.string(), total: z.number().int(), state: z.number().int() }),
 });
+
+/** The answers' types, for the web app's land pages. */
+export type MyLandsResponse = z.infer<typeof MyLandsResponseSchema>;
+export type CollectionsResponse = z.infer<typeof CollectionsResponseSchema>;
+export type CollectionItemsResponse = z.infer<typeof CollectionItemsResponseSchema>;
+export type CollectionChangeResponse = z.infer<typeof CollectionChangeResponseSchema>;
+export type CollectionLandsResponse = z.infer<typeof CollectionLandsResponseSchema>;
+export type CollectionDetailResponse = z.infer<typeof CollectionDetailResponseSchema>;

@@ -20,6 +20,7 @@ describe('decideRoute', () => {
     '/my-assets/spaceships-selling',
     '/assets',
     '/assets/collections',
+    '/assets/collection',
     '/my/gin-exchange',
     '/my/goaland',
     '/my/penguins',
@@ -32,7 +33,7 @@ describe('decideRoute', () => {
     expect(decideRoute(path, false)).toEqual({ allow: false, redirectTo: '/' });
   });
 
-  it.each(['/', '/registry', '/tos', '/contact', '/assetsx', '/my/blindboxes', '/nowhere'])(
+  it.each(['/', '/registry', '/tos', '/contact', '/assetsx', '/collection/5', '/my/blindboxes', '/nowhere'])(
     'lets a visitor open %s',
     (path) => {
       expect(decideRoute(path, false)).toEqual({ allow: true });

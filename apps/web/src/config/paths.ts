@@ -73,6 +73,15 @@ export const paths = {
   // Redeem codes (issue 17): a code an operator made grants DNC or a ship.
   myRedeem: { path: '/my/redeem', getHref: () => '/my/redeem' },
   changeProfile: { path: '/change-profile', getHref: () => '/change-profile' },
+  // Land (owned-assets.md §2.3–2.6): My Land, the collections, a collection's editable detail
+  // (spec: query parameter key) — guarded by the /assets prefix below — and the public read-only detail.
+  myLand: {
+    path: '/assets',
+    getHref: (redirected?: 'detail') => (redirected ? withQuery('/assets', { redirected }) : '/assets'),
+  },
+  landCollections: { path: '/assets/collections', getHref: () => '/assets/collections' },
+  landCollection: { path: '/assets/collection', getHref: (id: number | string) => withQuery('/assets/collection', { key: String(id) }) },
+  publicCollection: { path: '/collection/:id', getHref: (uriid: string) => `/collection/${encodeURIComponent(uriid)}` },
 } as const;
 
 /**
@@ -88,7 +97,7 @@ export const protectedPathPrefixes = [
   paths.myBlindBoxes.path,
   paths.dashboard.path,
   paths.dashbroad.path,
-  '/assets',
+  paths.myLand.path,
   '/my/gin-exchange',
   paths.myGoaland.path,
   '/my/penguins',

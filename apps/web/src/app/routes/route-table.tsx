@@ -35,6 +35,10 @@ const DncListingPage = lazyPage(() => import('../../features/my-assets/pages/dnc
 const SellingPage = lazyPage(() => import('../../features/my-assets/pages/selling-page.tsx'));
 const PenguinsPage = lazyPage(() => import('../../features/penguins/pages/penguins-page.tsx'));
 const GoalandPage = lazyPage(() => import('../../features/goaland/pages/goaland-page.tsx'));
+const MyLandPage = lazyPage(() => import('./assets-route.tsx'));
+const LandCollectionsPage = lazyPage(() => import('../../features/land/pages/land-collections-page.tsx'));
+const LandCollectionPage = lazyPage(() => import('../../features/land/pages/collection-detail-page.tsx'));
+const PublicCollectionPage = lazyPage(() => import('../../features/land/pages/public-collection-page.tsx'));
 const RedeemPage = lazyPage(() => import('../../features/redeem/pages/redeem-page.tsx'));
 const FairnessPage = lazyPage(() => import('../../features/fairness/pages/fairness-page.tsx'));
 const VerifyOpeningPage = lazyPage(() => import('../../features/fairness/pages/verify-page.tsx'));
@@ -89,6 +93,11 @@ export const routes: RouteObject[] = [
           { path: paths.myAssetsSelling.path, element: <SellingPage />, handle: page('Ships and DNC on sale') },
           { path: paths.myPenguins.path, element: <PenguinsPage />, handle: page('Penguins') },
           { path: paths.myGoaland.path, element: <GoalandPage />, handle: page('GOALAND land staking') },
+          // Land: guarded by the /assets prefix; a collection's read-only detail is public (decision 0045).
+          { path: paths.myLand.path, element: <MyLandPage />, handle: page('My Land') },
+          { path: paths.landCollections.path, element: <LandCollectionsPage />, handle: page('Land Collections') },
+          { path: paths.landCollection.path, element: <LandCollectionPage />, handle: page('Land collection') },
+          { path: paths.publicCollection.path, element: <PublicCollectionPage />, handle: page('Land in a collection') },
           // Guarded by its own entry in config/paths.ts protectedPathPrefixes.
           { path: paths.myRedeem.path, element: <RedeemPage />, handle: page('Redeem a code') },
           { path: paths.fairness.path, element: <FairnessPage />, handle: page('Provably fair') },

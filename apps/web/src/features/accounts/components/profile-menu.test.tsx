@@ -44,12 +44,13 @@ describe('profile menu', () => {
     fireEvent.keyDown(await screen.findByTestId('profile-menu'), { key: 'Enter' });
     const menu = await screen.findByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((i) => [i.textContent, i.getAttribute('href')]).slice(0, 8)).toEqual([
+    expect(items.map((i) => [i.textContent, i.getAttribute('href')]).slice(0, 9)).toEqual([
       ['Owner page', '/dashboard'],
       ['My Assets', '/my-assets'],
       ['My Orders', '/my/orders'],
       ['My Blind Boxes', '/my/blindbox'],
       ['Penguins', '/my/penguins'],
+      ['My Land', '/assets'],
       ['GOALAND', '/my/goaland'],
       ['Redeem a code', '/my/redeem'],
       ['Change Profile', '/change-profile'],

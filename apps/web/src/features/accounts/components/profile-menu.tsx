@@ -29,6 +29,7 @@ export const accountLinks = [
   { label: 'My Orders', href: paths.myOrders.getHref() },
   { label: 'My Blind Boxes', href: paths.myBlindBoxes.getHref() },
   { label: 'Penguins', href: paths.myPenguins.getHref() },
+  { label: 'My Land', href: paths.myLand.getHref() },
   { label: 'GOALAND', href: paths.myGoaland.getHref() },
   { label: 'Redeem a code', href: paths.myRedeem.getHref() },
   { label: 'Change Profile', href: paths.changeProfile.getHref() },
