@@ -14,7 +14,13 @@ const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
  * A marketplace listing is charged its sale price, one item with no discount: that figure. A
  * land-credit top-up is its credits at the terms' price per credit.
  */
-export function CheckoutPrice({ purchase, price }: { purchase: CheckoutPurchase; price: ReturnType<typeof useCartPrice> }) {
+export function CheckoutPrice({
+  purchase,
+  price,
+}: {
+  purchase: CheckoutPurchase;
+  price: ReturnType<typeof useCartPrice>;
+}) {
   if (purchase.kind === 'listing' || purchase.kind === 'land_credit') {
     const total = purchase.kind === 'listing' ? purchase.listing.sell_price : topUpTotalOf(purchase);
     return (

@@ -27,7 +27,13 @@ vi.mock('../../../lib/wallet/wallet-api.ts', async (importOriginal) => ({
 
 const REDIRECT = 'http://127.0.0.1:3000/sandbox/stripe/checkout/cs_topup_1';
 /** A price no float sum would round to by luck: 7 × 2.345 is 16.415. */
-const TERMS = { error: false, usd_per_credit: 2.345, usd_per_credit_micro: '2345000', min_quantity: 1, max_quantity: 100 };
+const TERMS = {
+  error: false,
+  usd_per_credit: 2.345,
+  usd_per_credit_micro: '2345000',
+  min_quantity: 1,
+  max_quantity: 100,
+};
 const BOUNDS_MSG = 'Enter a whole number from 1 to 100.';
 
 const user: User = {
@@ -235,7 +241,9 @@ describe('paying for a top-up in cryptocurrency', { timeout: 120_000 }, () => {
     const success = await screen.findByTestId('crypto-success-dialog');
     expect(screen.getByRole('dialog', { name: 'Payment completed.' })).toBe(success.closest('[role="dialog"]'));
     expect(bodiesTo(calls, '/api/credit/payment/eth_crypto')).toEqual([{ quantity: 4 }]);
-    expect(bodiesTo(calls, '/api/credit/payment/eth_crypto/verify')).toEqual([{ tid: TID, txh: TXH, from_wallet: PAYER }]);
+    expect(bodiesTo(calls, '/api/credit/payment/eth_crypto/verify')).toEqual([
+      { tid: TID, txh: TXH, from_wallet: PAYER },
+    ]);
     // The shop's step log, under the top-up's payment tid.
     const reports = bodiesTo(calls, '/api/payment/eth_crypto/status') as Array<{ tid: string; step: unknown }>;
     expect(reports.length).toBeGreaterThan(0);

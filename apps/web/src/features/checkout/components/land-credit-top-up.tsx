@@ -87,7 +87,9 @@ function QuantityForm({ terms, onCancel, onBuy }: QuantityDialogProps & { terms:
   const bounds = { min: terms.min_quantity, max: terms.max_quantity };
   const valid = quantityProblem(text, bounds) === null;
   const quantity = Number(text);
-  const purchase: LandCreditPurchase | null = valid ? { kind: 'land_credit', quantity, usdPerCredit: terms.usd_per_credit } : null;
+  const purchase: LandCreditPurchase | null = valid
+    ? { kind: 'land_credit', quantity, usdPerCredit: terms.usd_per_credit }
+    : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

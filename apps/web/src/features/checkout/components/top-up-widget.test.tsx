@@ -43,7 +43,13 @@ class FakeWertWidget implements WertWidgetInstance {
 
 const TID = 'SP-7K3M9Q2XHD';
 const REDIRECT = 'http://127.0.0.1:3000/sandbox/stripe/checkout/cs_topup_2';
-const TERMS = { error: false, usd_per_credit: 2.5, usd_per_credit_micro: '2500000', min_quantity: 1, max_quantity: 100 };
+const TERMS = {
+  error: false,
+  usd_per_credit: 2.5,
+  usd_per_credit_micro: '2500000',
+  min_quantity: 1,
+  max_quantity: 100,
+};
 const SESSION = {
   tid: TID,
   partnerID: '01SANDBOXPARTNER',
@@ -175,7 +181,10 @@ describe('a top-up through the widget', { timeout: 120_000 }, () => {
       {
         tid: TID,
         status: 4,
-        payload: { content: 'The card was declined.', event: { name: 'SanctionsError', message: 'The card was declined.' } },
+        payload: {
+          content: 'The card was declined.',
+          event: { name: 'SanctionsError', message: 'The card was declined.' },
+        },
       },
     ]);
     // None of the shop's or the item page's calls.

@@ -1,4 +1,8 @@
-import { TOP_UP_PAID_MSG, TOP_UP_RETURN_PARAMS as schemaParams, topUpItemName as schemaItemName } from '@starport/schemas';
+import {
+  TOP_UP_PAID_MSG,
+  TOP_UP_RETURN_PARAMS as schemaParams,
+  topUpItemName as schemaItemName,
+} from '@starport/schemas';
 import { describe, expect, it } from 'vitest';
 import { TOP_UP_PAID, topUpItemName } from './messages.ts';
 import { TOP_UP_RETURN_PARAMS, topUpReturnOf, withoutTopUpReturn } from './top-up-return.ts';
