@@ -8,6 +8,7 @@ import { page, renderRoutes } from '../../../test/render.tsx';
 import { leaveForPayment } from '../model/leave-for-payment.ts';
 import { dismissPurchaseOutcome } from '../model/purchase-outcome.ts';
 import { setWertWidgetClassForTests, type WertOptions, type WertWidgetInstance } from '../model/wert-widget-loader.ts';
+import { ContinuePayment, type ContinuableOrder } from './continue-payment.tsx';
 import { LandCreditTopUp } from './land-credit-top-up.tsx';
 import { PurchaseOutcomeOutlet } from './purchase-outcome-outlet.tsx';
 
@@ -85,6 +86,8 @@ function mockApi(orderStatuses: string[] = ['paid']) {
         return json(200, { error: false, status: 'pending' });
       case '/api/stripe/buyTopup':
         return json(200, { error: false, msg: 'ok', data: REDIRECT, order: 'SP-AAAAAAAAAA' });
+      case `/api/orders/${TID}/continue_payment`:
+        return json(200, { error: false, method: 'widget', order: TID, session: SESSION });
       case `/api/orders/${TID}`: {
         const status = orderStatuses[Math.min(orderReads++, orderStatuses.length - 1)];
         return json(200, { error: false, data: { code: TID, status, lines: [] } });
@@ -241,5 +244,42 @@ describe('a top-up through the widget', { timeout: 120_000 }, () => {
     fireEvent.click(ok);
     await waitFor(() => expect(vi.mocked(leaveForPayment)).toHaveBeenCalledWith(REDIRECT));
     expect(bodiesTo(calls, '/api/stripe/buyTopup')).toEqual([{ quantity: 5 }]);
+  });
+});
+
+describe('continuing a pending top-up (My Orders)', { timeout: 120_000 }, () => {
+  it('the widget opens again as a top-up: its reports go to the credit status call and success shows the top-up', async () => {
+    const { calls } = mockApi(['paid']);
+    // Cast: the order line kinds gain land_credit with the top-up API (the schema's ORDER_LINE_OBJECTS).
+    const line = { object: 'land_credit', id: 'land_credit', name: 'Buy 5 Land Credit', total: 5, sell_price: 2.5 };
+    const order = { code: TID, lines: [line] } as unknown as ContinuableOrder;
+    renderRoutes(
+      [
+        page(
+          '/my/orders',
+          <>
+            <ContinuePayment order={order} />
+            <PurchaseOutcomeOutlet />
+          </>,
+        ),
+      ],
+      '/my/orders',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Continue payment' }));
+    await waitFor(() => expect(FakeWertWidget.made).toHaveLength(1));
+    const widget = FakeWertWidget.made[0]!;
+    expect(widget.iframe.style.height).toBe('500px');
+    widget.emit('loaded');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const success = { status: 'success', payment_id: 'p1', order_id: 'o1', external_order_id: TID };
+    widget.emit('payment-status', success);
+    await tick(3_000);
+    vi.useRealTimers();
+    const done = await screen.findByRole('dialog', { name: 'Land credit top-up' });
+    await within(done).findByText('Payment completed.');
+    expect(bodiesTo(calls, '/api/credit/payment_status')).toEqual([
+      { tid: TID, status: 2, payload: { step: 'WERT_SUCCESS', event: success } },
+    ]);
+    expect(calls.map(pathOf).filter((p) => /shop_payment|\/api\/payment\//.test(p))).toEqual([]);
   });
 });
