@@ -40,3 +40,11 @@ export const buyListingByCard = (listing: CheckoutListing, headers?: Record<stri
     },
     headers,
   );
+
+/**
+ * POST /api/stripe/buyTopup (signed in): a land-credit top-up of `quantity` credits, priced by
+ * the server. The provider sends the browser back to /assets?topup=success|cancel&order={code}.
+ * 400 names the bounds when `quantity` is outside them.
+ */
+export const buyTopUpByCard = (quantity: number, headers?: Record<string, string>) =>
+  api.post<BuyByCardResponse>('/api/stripe/buyTopup', { quantity }, { headers });

@@ -35,3 +35,15 @@ export const openItemWidgetPayment = async (
     await api.post<ItemWidgetResponse>('/api/payment/wertio', body, { headers });
   return { tid, partnerID, commodity, network, origin, signedData, totalUSD, click_id, item_name };
 };
+
+/**
+ * POST /api/credit/payment/wertio: a land-credit top-up of `quantity` credits through the
+ * widget. It answers as the shop cart's call does (the session under `data`).
+ */
+export const openTopUpWidgetPayment = async (
+  quantity: number,
+  headers?: Record<string, string>,
+): Promise<WidgetSession> => {
+  const answer = await api.post<ShopWidgetResponse>('/api/credit/payment/wertio', { quantity }, { headers });
+  return { ...answer.data, tid: answer.data.tid || answer.tid };
+};

@@ -6,7 +6,8 @@ import { paymentLinesOf, type CheckoutPurchase } from '../model/checkout-purchas
 import { stepOf } from '../components/payment-error.tsx';
 
 /**
- * The crypto payment calls (storefront.md §7; contracts in @starport/schemas crypto-payments).
+ * The crypto payment calls (storefront.md §7, owned-assets.md §7.6 for land credit; contracts in
+ * @starport/schemas crypto-payments).
  * Each purchase kind has its own start and verify call; they all answer the same quote, and
  * every session is then read back through GET /api/payment/eth_crypto/{tid}.
  */
@@ -18,6 +19,8 @@ const startPathOf = (purchase: CheckoutPurchase): string => {
       return '/api/shop_payment/eth_crypto';
     case 'item':
       return '/api/payment/eth_crypto';
+    case 'land_credit':
+      return '/api/credit/payment/eth_crypto';
     default:
       return '/api/marketplace/buy_session';
   }
@@ -37,6 +40,8 @@ export async function openCryptoPayment(purchase: CheckoutPurchase, attempt: Att
     const { id, object } = purchase.item;
     return open({ id, object });
   }
+  // A top-up names only how many credits: the server prices them (spec §7.6).
+  if (purchase.kind === 'land_credit') return open({ quantity: purchase.quantity });
   const ids = paymentLinesOf(purchase);
   await stepOf('stock', validateStock(ids));
   return open({ ids });

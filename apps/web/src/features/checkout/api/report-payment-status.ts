@@ -7,8 +7,14 @@ import { api } from '../../../lib/api-client.ts';
  */
 export const PAYMENT_STATUS = { inProgress: 1, success: 2, error: 4 } as const satisfies Record<string, PaymentStatusNumber>;
 
-/** Which checkout the widget pays for: the shop cart or one item from its page. */
-export type WidgetFlow = 'cart' | 'item';
+/** Which checkout the widget pays for: the shop cart, one item from its page, or land credit. */
+export type WidgetFlow = 'cart' | 'item' | 'land_credit';
+
+/** Where each flow's reports go; the cart's call alone has step and content fields (spec §7). */
+const STATUS_PATH: Record<Exclude<WidgetFlow, 'cart'>, string> = {
+  item: '/api/payment/status',
+  land_credit: '/api/credit/payment_status',
+};
 
 /** A status report: the shop form's body (the detail page's call carries the same, step and
  * content in its payload). */
@@ -25,8 +31,9 @@ export async function reportPaymentStatus(flow: WidgetFlow, report: StatusReport
     if (flow === 'cart') {
       await api.patch('/api/shop_payment/status', { tid, status, payload, step, content });
     } else {
-      // The detail page's call has no step field (spec §7): the step travels in the payload.
-      await api.patch('/api/payment/status', { tid, status, payload: { step, content, event: payload } });
+      // The detail page's and the top-up's calls have no step field (spec §7.6): the step
+      // travels in the payload.
+      await api.patch(STATUS_PATH[flow], { tid, status, payload: { step, content, event: payload } });
     }
   } catch (error) {
     console.warn('Could not report the widget payment status', report, error);

@@ -1,24 +1,24 @@
-// Just over 300 lines: the one dialog for cart, shop item and listing, with its three ways to pay side by side.
+// The one dialog for cart, shop item, listing and land-credit top-up, with its three ways to pay side by side.
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { messageOf } from '../../../lib/api-error.ts';
 import { clearCart, setCartOpen, useCartStore } from '../../../lib/cart-store.ts';
-import { formatPrice } from '../../../lib/format.ts';
 import { useCartPrice, type PricedLine } from '../../../lib/cart-price.ts';
+import { refreshLandCredit } from '../../../lib/land-credit.ts';
 import { marketplaceKeys } from '../../../lib/marketplace-keys.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { WidgetSession } from '@starport/schemas';
 import { saleStateOf, useSaleStatus } from '../api/get-sale-status.ts';
 import {
-  isDetailPage,
+  isPricedPurchase,
+  nameOf,
   pricedLinesOf,
   type CheckoutItem,
   type CheckoutListing,
   type CheckoutPurchase,
 } from '../model/checkout-purchase.ts';
+import { CheckoutPrice } from './checkout-price.tsx';
 import { CryptoChoice, useCryptoAvailability } from './crypto-choice.tsx';
 import type { CryptoPaymentRun } from '../model/crypto-flow.ts';
 import { CryptoPaymentDialog } from './crypto-payment-dialog.tsx';
@@ -26,7 +26,7 @@ import { startCryptoPayment } from '../model/crypto-start.ts';
 import { SALES_CLOSED_MSG, SALE_UNKNOWN_MSG } from '../model/messages.ts';
 import { PaymentErrorAlert } from './payment-error.tsx';
 import { PaymentRetryDialog } from './payment-retry-dialog.tsx';
-import { showPurchaseSuccess } from '../model/purchase-outcome.ts';
+import { showPurchaseSuccess, showTopUpSuccess } from '../model/purchase-outcome.ts';
 import { usePayByCard } from '../model/use-pay-by-card.ts';
 import { WidgetNotice } from './widget-notice.tsx';
 import './checkout-dialog.css';
@@ -68,16 +68,15 @@ const itemCount = (lines: PricedLine[]): string => {
   return `${n} ${n === 1 ? 'item' : 'items'}`;
 };
 
-const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
 /**
  * The checkout dialog (storefront.md §2, §4): the price in USD as the server computes it (a
  * marketplace listing: its sale price) and the way to pay. "Credit / Debit Card" goes either
  * to the card provider ("Pay by card": the order opens and the browser leaves for the
  * provider's hosted page; the shop cart's stock is checked first) or to the fiat-to-crypto
- * widget (its notice, then the widget on this page). The shop cart, a shop item's page and a
- * marketplace item's page all check out here. "Cryptocurrency" pays from the player's linked
- * wallet (crypto-flow.ts), in a dialog of its own.
+ * widget (its notice, then the widget on this page). The shop cart, a shop item's page, a
+ * marketplace item's page and the land-credit top-up ("Buy {n} Land Credit") all check out
+ * here. "Cryptocurrency" pays from the player's linked wallet (crypto-flow.ts), in a dialog of
+ * its own.
  */
 export default function CheckoutDialog({ open, onOpenChange, purchase, payWithCrypto }: CheckoutDialogProps) {
   const queryClient = useQueryClient();
@@ -92,6 +91,8 @@ export default function CheckoutDialog({ open, onOpenChange, purchase, payWithCr
     }
     // A bought listing has left the marketplace: its page and the lists say so once asked again.
     if (purchase.kind === 'listing') void queryClient.invalidateQueries({ queryKey: marketplaceKeys.all });
+    // Spec §4.8: the balance is read again (once more when the order is seen paid: top-up-order-status.tsx).
+    if (purchase.kind === 'land_credit') void refreshLandCredit(queryClient);
   };
 
   if (!open) return null;
@@ -112,12 +113,13 @@ export default function CheckoutDialog({ open, onOpenChange, purchase, payWithCr
             session={stage.session}
             purchase={purchase}
             onSucceeded={() => {
-              showPurchaseSuccess(stage.session.tid);
+              if (purchase.kind === 'land_credit') showTopUpSuccess(stage.session.tid);
+              else showPurchaseSuccess(stage.session.tid);
               afterPurchase();
             }}
             onEnded={() => {
-              // Spec §4: a cart that still holds items, or a detail page, is offered the card provider.
-              const retry = isDetailPage(purchase) || useCartStore.getState().itemsOnCart.length > 0;
+              // Spec §4, §4.8: a cart that still holds items, a detail page or a top-up is offered the card provider.
+              const retry = purchase.kind !== 'cart' || useCartStore.getState().itemsOnCart.length > 0;
               if (retry) setStage({ name: 'retry' });
               else close();
             }}
@@ -153,8 +155,8 @@ type ChoosePaymentProps = {
 };
 
 function ChoosePayment({ purchase, onOpenChange, onWidget, onCrypto }: ChoosePaymentProps) {
-  // A listing is not priced by the cart's pricing call (it takes no listings): no lines, no call.
-  const lines = purchase.kind === 'listing' ? [] : pricedLinesOf(purchase);
+  // A listing or a top-up is not priced by the cart's pricing call (it takes neither): no lines, no call.
+  const lines = isPricedPurchase(purchase) ? pricedLinesOf(purchase) : [];
   const price = useCartPrice(lines);
   const sale = saleStateOf(useSaleStatus());
   const card = usePayByCard(purchase);
@@ -163,7 +165,7 @@ function ChoosePayment({ purchase, onOpenChange, onWidget, onCrypto }: ChoosePay
   const crypto = useCryptoAvailability(onCrypto !== null);
 
   const priced =
-    purchase.kind === 'listing' || (price.data !== undefined && !price.isError && !price.isPlaceholderData);
+    !isPricedPurchase(purchase) || (price.data !== undefined && !price.isError && !price.isPlaceholderData);
   const payingCrypto = method === 'crypto' && onCrypto !== null;
   const canPay = sale === 'open' && priced && (!payingCrypto || crypto === 'available');
   const action = payingCrypto
@@ -241,62 +243,5 @@ function ChoosePayment({ purchase, onOpenChange, onWidget, onCrypto }: ChoosePay
         </DialogActions>
       </div>
     </Dialog>
-  );
-}
-
-const nameOf = (purchase: Exclude<CheckoutPurchase, { kind: 'cart' }>): string =>
-  purchase.kind === 'item' ? purchase.item.name : purchase.listing.name;
-
-/**
- * The total the server will charge, with the volume discount and the struck listed price when
- * there is one. A single item shows its listed sale price until the server's figure arrives.
- * A marketplace listing is charged its sale price, one item with no discount: that figure.
- */
-function CheckoutPrice({ purchase, price }: { purchase: CheckoutPurchase; price: ReturnType<typeof useCartPrice> }) {
-  if (purchase.kind === 'listing') {
-    return (
-      <p className="checkout__price" data-testid="checkout-price">
-        <strong>{formatPrice(purchase.listing.sell_price)}</strong>
-      </p>
-    );
-  }
-  if (price.isError) {
-    // Spec §8 "Price fetch error": title Sorry with the server's message.
-    return (
-      <Alert tone="error" title="Sorry">
-        <p>{messageOf(price.error)}</p>
-        <Button variant="secondary" onClick={() => void price.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
-  }
-  const summary = price.data && !price.isPlaceholderData ? price.data.data : null;
-  if (!summary) {
-    return purchase.kind === 'item' ? (
-      <p className="checkout__price" data-testid="checkout-price" aria-busy="true">
-        <strong>{formatPrice(purchase.item.sell_price)}</strong> <span className="muted">checking…</span>
-      </p>
-    ) : (
-      <Spinner label="Checking prices…" />
-    );
-  }
-  return (
-    <div className="checkout__price-block">
-      {summary.discountPercent > 0 && (
-        <p className="checkout__discount" data-testid="checkout-discount">
-          Volume discount ({percent.format(summary.discountPercent)}%): −{formatPrice(summary.discount)}
-        </p>
-      )}
-      <p className="checkout__price" data-testid="checkout-price">
-        {summary.basePrice > summary.priceTotal && (
-          <s className="checkout__listed">
-            <span className="sr-only">Listed price </span>
-            {formatPrice(summary.basePrice)}
-          </s>
-        )}{' '}
-        <strong>{formatPrice(summary.priceTotal)}</strong>
-      </p>
-    </div>
   );
 }

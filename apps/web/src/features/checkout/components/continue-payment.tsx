@@ -1,4 +1,5 @@
 import type { Order, WidgetSession } from '@starport/schemas';
+import { CART_OBJECTS, type CartObjectName } from '@starport/schemas/cart-constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -8,7 +9,7 @@ import { ordersKeys } from '../../../lib/get-order.ts';
 import { continuePayment } from '../api/continue-payment.ts';
 import type { CheckoutPurchase } from '../model/checkout-purchase.ts';
 import { leaveForPayment } from '../model/leave-for-payment.ts';
-import { showPurchaseSuccess } from '../model/purchase-outcome.ts';
+import { showPurchaseSuccess, showTopUpSuccess } from '../model/purchase-outcome.ts';
 import './continue-payment.css';
 
 const WidgetDialog = lazy(() => import('./widget-dialog.tsx'));
@@ -36,6 +37,7 @@ export function ContinuePayment({ order }: { order: ContinuableOrder }) {
     // A 409 means the order changed since the list was read (paid, expired…): read it again.
     onError: () => void queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
   });
+  const purchase = purchaseOf(order);
   const ended = () => {
     setWidget(null);
     void queryClient.invalidateQueries({ queryKey: ordersKeys.all });
@@ -46,18 +48,15 @@ export function ContinuePayment({ order }: { order: ContinuableOrder }) {
       <Button onClick={() => resume.mutate()} loading={resume.isPending || leaving} data-testid="continue-payment">
         Continue payment
       </Button>
-      {resume.error && (
-        <Alert tone="error">
-          {messageOf(resume.error)}
-        </Alert>
-      )}
+      {resume.error && <Alert tone="error">{messageOf(resume.error)}</Alert>}
       {widget && (
         <Suspense fallback={null}>
           <WidgetDialog
             session={widget}
-            purchase={purchaseOf(order)}
+            purchase={purchase}
             onSucceeded={() => {
-              showPurchaseSuccess(widget.tid);
+              if (purchase.kind === 'land_credit') showTopUpSuccess(widget.tid);
+              else showPurchaseSuccess(widget.tid);
               ended();
             }}
             onEnded={ended}
@@ -68,26 +67,30 @@ export function ContinuePayment({ order }: { order: ContinuableOrder }) {
   );
 }
 
+/** A top-up's one order line (the schema's ORDER_LINE_OBJECTS); compared as text, the list is the API's. */
+const TOP_UP_LINE = 'land_credit';
+
+const isCartObject = (object: string): object is CartObjectName => (CART_OBJECTS as readonly string[]).includes(object);
+
 /**
  * What the widget's dialog is told it pays for: a listing as a listing (the detail page's
- * widget); anything else as the cart it was bought from.
+ * widget), a land-credit top-up as one (its reports and "Payment completed."); anything else as
+ * the cart it was bought from.
  */
 function purchaseOf(order: ContinuableOrder): CheckoutPurchase {
   const [first] = order.lines;
-  if (order.lines.length === 1 && first?.object === 'listing')
-    return { kind: 'listing', listing: {
-        id: first.id,
-        name: first.name,
-        sell_price: first.sell_price,
-        sell_price_micro: first.sell_price_micro,
-      },
-    };
+  if (order.lines.length === 1 && first && (first.object as string) === TOP_UP_LINE) {
+    return { kind: 'land_credit', quantity: first.total, usdPerCredit: first.sell_price };
+  }
+  if (order.lines.length === 1 && first?.object === 'listing') {
+    const { id, name, sell_price, sell_price_micro } = first;
+    return { kind: 'listing', listing: { id, name, sell_price, sell_price_micro } };
+  }
   return {
     kind: 'cart',
     items: order.lines.flatMap((l) =>
-      l.object === 'listing'
-        ? []
-        : [
+      isCartObject(l.object)
+        ? [
             {
               _id: l.id,
               object: l.object,
@@ -101,7 +104,8 @@ function purchaseOf(order: ContinuableOrder): CheckoutPurchase {
               soldout: false,
               total: l.total,
             },
-          ],
+          ]
+        : [],
     ),
   };
 }

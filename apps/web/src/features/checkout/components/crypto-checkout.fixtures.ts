@@ -168,6 +168,8 @@ export type CryptoAnswers = {
   verify?: Array<() => Response>;
   /** the answers of GET /api/payment/eth_crypto/{tid}, in turn (the last repeats) */
   poll?: Array<() => Response>;
+  /** the answer to any other call the page makes (the top-up's terms), or undefined: a 404 */
+  other?: (path: string) => Response | undefined;
 };
 
 const priceSummary = {
@@ -190,10 +192,15 @@ const priceSummary = {
   },
 };
 
-const START_PATHS = ['/api/shop_payment/eth_crypto', '/api/payment/eth_crypto', '/api/marketplace/buy_session'];
+const START_PATHS = [
+  '/api/shop_payment/eth_crypto',
+  '/api/payment/eth_crypto',
+  '/api/marketplace/buy_session',
+  '/api/credit/payment/eth_crypto',
+];
 
 /** The API of these tests: every call recorded, each crypto call answered as told. */
-export function mockCryptoApi({ sale = 1, payment = true, start, verify, poll }: CryptoAnswers = {}) {
+export function mockCryptoApi({ sale = 1, payment = true, start, verify, poll, other }: CryptoAnswers = {}) {
   let verifies = 0;
   let polls = 0;
   const inTurn = (answers: Array<() => Response>, n: number) => answers[Math.min(n, answers.length - 1)]!();
@@ -209,6 +216,8 @@ export function mockCryptoApi({ sale = 1, payment = true, start, verify, poll }:
     }
     if (path === '/api/payment/eth_crypto/status') return json(200, { error: false, status: 'verifying' });
     if (path === `/api/payment/eth_crypto/${TID}`) return inTurn(poll ?? [() => json(200, verdict('paid'))], polls++);
+    const answer = other?.(path);
+    if (answer) return answer;
     return json(404, { error: true, code: 'NOT_FOUND', msg: `unexpected ${call.url}` });
   });
 }

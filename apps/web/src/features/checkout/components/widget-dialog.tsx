@@ -8,7 +8,7 @@ import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import type { WidgetSession } from '@starport/schemas';
 import { saleStateOf, useSaleStatus } from '../api/get-sale-status.ts';
 import { logWidgetEvent, reportPaymentStatus, type WidgetFlow } from '../api/report-payment-status.ts';
-import { isDetailPage, type CheckoutPurchase } from '../model/checkout-purchase.ts';
+import { widgetFlowOf, type CheckoutPurchase } from '../model/checkout-purchase.ts';
 import { WIDGET_FAILED, WIDGET_PENDING } from '../model/messages.ts';
 import { PaymentErrorAlert } from './payment-error.tsx';
 import { SaleNotice } from './sale-notice.tsx';
@@ -20,8 +20,8 @@ import './widget-dialog.css';
 /** Spec §4, §9: after the widget's success the dialog closes 3 seconds later. */
 export const WIDGET_SUCCESS_CLOSE_MS = 3_000;
 
-/** Spec §9: the widget's height, taller on the item page. */
-export const WIDGET_HEIGHT = { cart: 500, item: 600 } as const;
+/** Spec §9: the widget's height, taller on the item page (500 for the shop and the top-up). */
+export const WIDGET_HEIGHT = { cart: 500, item: 600, land_credit: 500 } as const satisfies Record<WidgetFlow, number>;
 
 type WidgetDialogProps = {
   session: WidgetSession;
@@ -38,8 +38,7 @@ type WidgetDialogProps = {
  * offered when the widget fails, and success closing the dialog 3 seconds later.
  */
 export default function WidgetDialog({ session, purchase, onSucceeded, onEnded }: WidgetDialogProps) {
-  // A marketplace listing is bought from its detail page: the item page's widget and reports.
-  const flow: WidgetFlow = isDetailPage(purchase) ? 'item' : 'cart';
+  const flow = widgetFlowOf(purchase);
   const height = WIDGET_HEIGHT[flow];
   const area = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState(false);

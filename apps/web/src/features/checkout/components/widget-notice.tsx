@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import type { WidgetSession } from '@starport/schemas';
-import { openCartWidgetPayment, openItemWidgetPayment } from '../api/buy-by-widget.ts';
+import { openCartWidgetPayment, openItemWidgetPayment, openTopUpWidgetPayment } from '../api/buy-by-widget.ts';
 import { saleStateOf, useSaleStatus } from '../api/get-sale-status.ts';
 import { validateStock } from '../api/validate-stock.ts';
 import { useAttemptKey } from '../model/attempt-key.ts';
@@ -23,7 +23,7 @@ type WidgetNoticeProps = {
  * The fiat-provider notice (spec §2): keep a phone at hand, the provider handles the payment,
  * PROCEED. PROCEED opens the widget's payment on the server: the shop cart after its stock
  * check (as the card path does), a detail page's single item by its id, a marketplace listing
- * by its _id named as a listing.
+ * by its _id named as a listing, a land-credit top-up by its quantity.
  */
 export function WidgetNotice({ purchase, onProceed, onBack, onCancel }: WidgetNoticeProps) {
   const queryClient = useQueryClient();
@@ -36,6 +36,7 @@ export function WidgetNotice({ purchase, onProceed, onBack, onCancel }: WidgetNo
       if (purchase.kind === 'listing')
         return open((headers) => openItemWidgetPayment(purchase.listing.id, { price_micro: purchase.listing.sell_price_micro }, headers));
       if (purchase.kind === 'item') return open((headers) => openItemWidgetPayment(purchase.item.id, undefined, headers));
+      if (purchase.kind === 'land_credit') return open((headers) => openTopUpWidgetPayment(purchase.quantity, headers));
       const ids = paymentLinesOf(purchase);
       await stepOf('stock', validateStock(ids));
       return open((headers) => openCartWidgetPayment(ids, headers));

@@ -31,6 +31,7 @@ import {
   CRYPTO_VALIDATING,
   PURCHASED,
   SPACESHIP_PURCHASED,
+  TOP_UP_PAID,
   TRANSACTION_ERROR,
   USER_CLOSED_BROWSER,
   VERIFY_FAILED,
@@ -81,8 +82,10 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** The status endpoint keeps at most 2000 characters of content. */
 const clip = (text: string) => text.slice(0, 2000);
 
-const successTitle = (purchase: CheckoutPurchase): string =>
-  purchase.kind === 'item' && purchase.item.object === 'spaceship' ? SPACESHIP_PURCHASED : PURCHASED;
+const successTitle = (purchase: CheckoutPurchase): string => {
+  if (purchase.kind === 'land_credit') return TOP_UP_PAID;
+  return purchase.kind === 'item' && purchase.item.object === 'spaceship' ? SPACESHIP_PURCHASED : PURCHASED;
+};
 
 /**
  * One crypto payment (storefront.md §4), from the player's "Pay with cryptocurrency" to the

@@ -1,6 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { buyByCard, buyListingByCard, CARD_PAYMENT_TYPE, type BuyByCardResponse } from '../api/buy-by-card.ts';
+import {
+  buyByCard,
+  buyListingByCard,
+  buyTopUpByCard,
+  CARD_PAYMENT_TYPE,
+  type BuyByCardResponse,
+} from '../api/buy-by-card.ts';
+import { topUpTermsKey } from '../api/get-top-up-terms.ts';
 import { validateStock } from '../api/validate-stock.ts';
 import { rememberCartOrder } from '../../../lib/cart-order-marker.ts';
 import { cartPriceKeys } from '../../../lib/cart-price.ts';
@@ -14,7 +21,8 @@ import { httpStatusOf, PaymentStepError, stepOf } from '../components/payment-er
 /**
  * Paying through the card provider (spec §4): the shop cart's stock is checked first, then
  * POST /api/stripe/buy opens the order and the browser leaves for the provider's hosted page.
- * A marketplace listing goes as its listing line (docs/api-payments.md). The checkout dialog,
+ * A marketplace listing goes as its listing line (docs/api-payments.md), a land-credit top-up as
+ * its quantity (POST /api/stripe/buyTopup). The checkout dialog,
  * the widget's card fallback and the retry after a closed widget all pay this one way.
  */
 export function usePayByCard(purchase: CheckoutPurchase) {
@@ -29,6 +37,7 @@ export function usePayByCard(purchase: CheckoutPurchase) {
       const buy = (open: (headers: Record<string, string>) => Promise<BuyByCardResponse>) =>
         stepOf('buy', attempt.run(open));
       if (purchase.kind === 'listing') return buy((headers) => buyListingByCard(purchase.listing, headers));
+      if (purchase.kind === 'land_credit') return buy((headers) => buyTopUpByCard(purchase.quantity, headers));
       const ids = paymentLinesOf(purchase);
       if (purchase.kind === 'cart') {
         await stepOf('stock', validateStock(ids));
@@ -51,6 +60,7 @@ export function usePayByCard(purchase: CheckoutPurchase) {
 /**
  * Stock moved or the listing was taken (409), or sales closed (403), since the dialog read
  * them: the page shows what the server now says (a taken listing's page, "no longer for sale").
+ * A refused top-up (its bounds or price changed: 400, 409) reads the top-up terms again.
  */
 export function refreshAfterRefusal(
   queryClient: ReturnType<typeof useQueryClient>,
@@ -58,7 +68,9 @@ export function refreshAfterRefusal(
   error: PaymentStepError,
 ): void {
   const status = httpStatusOf(error);
-  if (status === 409) {
+  if (purchase.kind === 'land_credit' && (status === 400 || status === 409)) {
+    void queryClient.invalidateQueries({ queryKey: topUpTermsKey });
+  } else if (status === 409) {
     const stale = purchase.kind === 'listing' ? marketplaceKeys.item(purchase.listing.id) : cartPriceKeys.all;
     void queryClient.invalidateQueries({ queryKey: stale });
   }
