@@ -24,13 +24,15 @@ const MAP_ID = 'land-map';
 export type MyLandPageProps = {
   /** the land-credit top-up shown by the map's purchase total; composed in app/routes (features do not import each other) */
   topUp?: ReactNode;
+  /** what came back with the page (a card top-up's outcome), shown under the heading; composed in app/routes */
+  returnNotice?: ReactNode;
 };
 
 /**
  * /assets, My Land (owned-assets.md §2.3): my collections and my plots in none on the left, to
  * group, rename and move; the world's land on the map on the right, to buy more.
  */
-export default function MyLandPage({ topUp }: MyLandPageProps) {
+export default function MyLandPage({ topUp, returnNotice }: MyLandPageProps) {
   const collections = useCollections();
   const individual = useMyPlots('individual');
   const { refresh, refreshing } = useRefreshLand();
@@ -98,6 +100,7 @@ export default function MyLandPage({ topUp }: MyLandPageProps) {
           Refresh
         </Button>
       </div>
+      {returnNotice}
       <LandNotice message={notice} onDismiss={() => setNotice(null)} />
       <div className="land-page__layout">
         <div className="land-panel" aria-busy={refreshing || undefined}>
