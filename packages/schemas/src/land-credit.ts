@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TidSchema } from './crypto-payments.ts';
 import { ItemStatusBodySchema, WidgetSessionSchema } from './widget-payments.ts';
 
 /**
@@ -69,7 +70,7 @@ export const TopUpWidgetResponseSchema = z.object({
 export type TopUpWidgetResponse = z.infer<typeof TopUpWidgetResponseSchema>;
 
 /** PATCH /api/credit/payment_status: what the top-up's widget reports (status 1/2/4); logged, never acted on. */
-export const TopUpStatusBodySchema = z.strictObject(ItemStatusBodySchema.shape);
+export const TopUpStatusBodySchema = z.strictObject({ ...ItemStatusBodySchema.shape, tid: TidSchema });
 export type TopUpStatusBody = z.infer<typeof TopUpStatusBodySchema>;
 
 /** A top-up's line is the order's only line (the server opens it so; a test of the rule says this). */
