@@ -83,7 +83,7 @@ describe('land-credit top-up', () => {
     ]);
     const [session] = await queryRows<{ success_url: string; cancel_url: string; amount_total: number }>(
       t.database.db,
-      sql`SELECT success_url, cancel_url, amount_total FROM sandbox_checkout_sessions WHERE id = ${o.session}`,
+      sql`SELECT success_url, cancel_url, amount_total::int AS amount_total FROM sandbox_checkout_sessions WHERE id = ${o.session}`,
     );
     expect(session).toEqual({
       success_url: `${t.config.publicUrl}/assets?topup=success&order=${o.code}`,
