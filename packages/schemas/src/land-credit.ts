@@ -73,5 +73,5 @@ export type TopUpWidgetResponse = z.infer<typeof TopUpWidgetResponseSchema>;
 export const TopUpStatusBodySchema = z.strictObject({ ...ItemStatusBodySchema.shape, tid: TidSchema });
 export type TopUpStatusBody = z.infer<typeof TopUpStatusBodySchema>;
 
-/** A top-up's line is the order's only line (the server opens it so; a test of the rule says this). */
+/** Opening an order of a top-up with any other line is a 400: a top-up is bought alone (no volume discount, nothing reserved). */
 export const TOP_UP_ALONE_MSG = 'Land credit is bought on its own: a top-up is the only line of its order.';
