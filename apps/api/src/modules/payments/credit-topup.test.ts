@@ -168,6 +168,20 @@ describe('land-credit top-up', () => {
     await writeCreditPrice(t.database.db, 1_000_000n);
   });
 
+  it('a double click with one Idempotency-Key opens one top-up; Continue payment names the widget’s top-up the same', async () => {
+    const send = () =>
+      t.app.inject({ method: 'POST', url: '/api/stripe/buyTopup', payload: { quantity: 9 }, headers: { ...bearer(token), 'idempotency-key': 'topup-click-1' } });
+    const [a, b] = [await send(), await send()];
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(body(b).order).toBe(body(a).order);
+    expect(b.headers['idempotent-replayed']).toBe('true');
+
+    const opened = (await as(token, 'POST', '/api/credit/payment/wertio', { quantity: 11 })).json() as { tid: string };
+    const again = await as(token, 'POST', `/api/orders/${opened.tid}/continue_payment`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ method: 'widget', order: opened.tid, session: { item_name: 'Buy 11 Land Credit', totalUSD: 11 } });
+  });
+
   it('a widget status report outside the schema is a 400; a top-up order cannot be read by another player', async () => {
     for (const payload of [{ tid: 'SP-1', status: 3 }, { tid: 'SP-1', status: 2, extra: true }, { status: 2 }]) {
       expect((await as(token, 'PATCH', '/api/credit/payment_status', payload)).statusCode, JSON.stringify(payload)).toBe(400);
