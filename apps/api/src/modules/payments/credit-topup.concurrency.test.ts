@@ -1,7 +1,9 @@
+import type { WidgetSession } from '@starport/schemas';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, body, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { eventKinds, openSale, orderByCode, sessionEvent } from './payments.fixtures.ts';
+import { postWebhook, wertEvent } from './widget-fixtures.ts';
 
 // Always on real PostgreSQL: PGlite runs one transaction at a time and would hide these races.
 describe('on PostgreSQL: a top-up’s paid events delivered at once', () => {
@@ -48,5 +50,19 @@ describe('on PostgreSQL: a top-up’s paid events delivered at once', () => {
       expect((await eventKinds(t.database.db, o.id)).filter((k) => k === 'paid')).toHaveLength(1);
       expect(await credit()).toBe(before + 10 * round);
     }
+  });
+
+  it('the widget’s order_complete 6 times at once: credited once', async () => {
+    if (t.config.widget.provider !== 'sandbox') throw new Error('expected the sandbox widget');
+    const before = await credit();
+    const res = await t.app.inject({ method: 'POST', url: '/api/credit/payment/wertio', payload: { quantity: 8 }, headers: bearer(token) });
+    expect(res.statusCode, res.body).toBe(200);
+    const session = (res.json() as { data: WidgetSession }).data;
+    const event = wertEvent('order_complete', session, { orderId: '01TOPUPRACE' });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => postWebhook(t, t.config.widget.webhookSecret, event)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+    await t.drainJobs();
+    expect((await orderByCode(t.database.db, session.tid)).status).toBe('fulfilled');
+    expect(await credit()).toBe(before + 8);
   });
 });
