@@ -36,7 +36,7 @@ import { myBlindBoxesRoutes, ordersRoutes } from './modules/orders/index.ts';
 import { redeemRoutes } from './modules/redeem/index.ts';
 import { referralRoutes } from './modules/referrals/index.ts';
 import { historyRoutes } from './modules/history/index.ts';
-import { collectionRoutes, collectionsRoutes, landRoutes, myLandsRoutes } from './modules/land/index.ts';
+import { collectionRoutes, collectionsRoutes, landRoutes, myLandsRoutes, topUpTermsRoutes } from './modules/land/index.ts';
 import { paymentsPlugin } from './modules/payments/index.ts';
 
 /** Where WalletConnect's relay, verify frame and modal (Reown) live. */
@@ -176,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(referralRoutes, { prefix: '/api/my', db });
   await app.register(historyRoutes, { prefix: '/api/my', db });
   await app.register(landRoutes, { prefix: '/api/land', db });
+  await app.register(topUpTermsRoutes, { prefix: '/api/credit', db });
   await app.register(myLandsRoutes, { prefix: '/api/lands', db });
   await app.register(collectionsRoutes, { prefix: '/api/collections', db });
   await app.register(collectionRoutes, { prefix: '/api/collection', db });

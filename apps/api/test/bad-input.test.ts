@@ -25,6 +25,8 @@ import {
   ConnectWalletBodySchema,
   ConnectWalletNonceBodySchema,
   WalletSignatureBodySchema,
+  TopUpBodySchema,
+  TopUpStatusBodySchema,
 } from '@starport/schemas';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
@@ -112,6 +114,13 @@ const ENDPOINTS: Endpoint[] = [
   { url: '/api/payment/eth_crypto/verify', schema: CryptoVerifyBodySchema, keys: ['tid', 'txh', 'from_wallet'], valid: { tid: CRYPTO_TID, txh: TXH }, auth: 'password-user' },
   { url: '/api/marketplace/buy_session/verify', schema: CryptoVerifyBodySchema, keys: ['tid', 'txh', 'from_wallet'], valid: { tid: CRYPTO_TID, txh: TXH, from_wallet: `0x${'33'.repeat(20)}` }, auth: 'password-user' },
   { url: '/api/payment/eth_crypto/status', schema: CryptoStatusBodySchema, keys: ['tid', 'step', 'payload', 'result', 'content'], valid: { tid: CRYPTO_TID, step: 20, content: 'dialog opened' }, auth: 'password-user' },
+  // Land-credit top-ups (docs/api-land-credit.md): the three openings, the widget's report and the land page's crypto steps.
+  { url: '/api/stripe/buyTopup', schema: TopUpBodySchema, keys: ['quantity'], valid: { quantity: 3 }, auth: 'password-user' },
+  { url: '/api/credit/payment/wertio', schema: TopUpBodySchema, keys: ['quantity'], valid: { quantity: 3 }, auth: 'password-user' },
+  { url: '/api/credit/payment/eth_crypto', schema: TopUpBodySchema, keys: ['quantity'], valid: { quantity: 3 }, auth: 'password-user' },
+  { url: '/api/credit/payment_status', method: 'PATCH', schema: TopUpStatusBodySchema, keys: ['tid', 'status', 'payload'], valid: { tid: TID, status: 1 }, auth: 'password-user' },
+  { url: '/api/credit/payment/eth_crypto/verify', schema: CryptoVerifyBodySchema, keys: ['tid', 'txh', 'from_wallet'], valid: { tid: CRYPTO_TID, txh: TXH }, auth: 'password-user' },
+  { url: '/api/land/payment/eth_crypto/status', schema: CryptoStatusBodySchema, keys: ['tid', 'step', 'payload', 'result', 'content'], valid: { tid: CRYPTO_TID, step: 12, content: 'User close browser' }, auth: 'password-user' },
   // Wallet sign-in and linking: a valid-looking body finds no message waiting (401) or issues a link nonce.
   { url: `/api/web3_login/0x${'44'.repeat(20)}/signature`, schema: WalletSignatureBodySchema, keys: ['signature', 'message', 'wallet_ref'], valid: { signature: `0x${'00'.repeat(65)}`, wallet_ref: 'fuzz' } },
   { url: '/api/account/connect_wallet/nonce', schema: ConnectWalletNonceBodySchema, keys: ['wallet'], valid: { wallet: `0x${'55'.repeat(20)}` }, auth: 'password-user' },

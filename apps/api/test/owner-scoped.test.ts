@@ -42,6 +42,9 @@ type Owned = {
   widgetOrder: string;
   cryptoTid: string;
   cryptoOrder: string;
+  /** land-credit top-ups (decision 0047): a widget order and a crypto payment */
+  topUpOrder: string;
+  topUpCryptoTid: string;
   freeShip: string;
   shipListing: string;
   dncListing: string;
@@ -185,6 +188,27 @@ const CALLS: { name: string; status: 403 | 404; call: (o: Owned, intruder: Playe
     name: 'POST /api/payment/eth_crypto/status',
     status: 404,
     call: (o) => ({ method: 'POST', url: '/api/payment/eth_crypto/status', payload: { tid: o.cryptoTid, step: 'CLOSE_BROWSER' } }),
+  },
+  // Land-credit top-ups (docs/api-land-credit.md): another player's tid is the same 404 as an unknown one.
+  {
+    name: 'PATCH /api/credit/payment_status',
+    status: 404,
+    call: (o) => ({ method: 'PATCH', url: '/api/credit/payment_status', payload: { tid: o.topUpOrder, status: 2 } }),
+  },
+  {
+    name: 'GET /api/orders/{code} (a top-up)',
+    status: 404,
+    call: (o) => ({ method: 'GET', url: `/api/orders/${o.topUpOrder}` }),
+  },
+  {
+    name: 'POST /api/credit/payment/eth_crypto/verify',
+    status: 404,
+    call: (o) => ({ method: 'POST', url: '/api/credit/payment/eth_crypto/verify', payload: { tid: o.topUpCryptoTid, txh: `0x${'cd'.repeat(32)}` } }),
+  },
+  {
+    name: 'POST /api/land/payment/eth_crypto/status',
+    status: 404,
+    call: (o) => ({ method: 'POST', url: '/api/land/payment/eth_crypto/status', payload: { tid: o.topUpCryptoTid, step: 40, content: 'User close browser' } }),
   },
   // Player listings (docs/api-my-assets.md): 404 for a ship or listing that is not the caller's.
   {
@@ -380,6 +404,8 @@ describe('owner-scoped calls: another player’s id is refused and changes nothi
     await payAsTheProviderWould(paid.order as string);
     const widget = await ok({ method: 'POST', url: '/api/shop_payment/wertio', payload: cart }, pilot.token);
     const crypto = await ok({ method: 'POST', url: '/api/shop_payment/eth_crypto', payload: cart }, pilot.token);
+    const topUp = await ok({ method: 'POST', url: '/api/credit/payment/wertio', payload: { quantity: 3 } }, pilot.token);
+    const topUpCrypto = await ok({ method: 'POST', url: '/api/credit/payment/eth_crypto', payload: { quantity: 2 } }, pilot.token);
 
     const [freeShip, listedShip, heldShip, penguinShip, intruderShip] = [
       await shipOf(pilot),
@@ -429,6 +455,8 @@ describe('owner-scoped calls: another player’s id is refused and changes nothi
       widgetOrder: widget.tid as string,
       cryptoTid: crypto.tid as string,
       cryptoOrder: crypto.invoice_code as string,
+      topUpOrder: topUp.tid as string,
+      topUpCryptoTid: topUpCrypto.tid as string,
       freeShip,
       shipListing: listingId(shipListing),
       dncListing: listingId(dncListing),
@@ -473,6 +501,8 @@ describe('owner-scoped calls: another player’s id is refused and changes nothi
     await pilotCall({ method: 'POST', url: `/api/orders/${owned.widgetOrder}/continue_payment` });
     await pilotCall({ method: 'PATCH', url: '/api/payment/status', payload: { tid: owned.widgetOrder, status: 1 } });
     await pilotCall({ method: 'POST', url: '/api/payment/eth_crypto/status', payload: { tid: owned.cryptoTid, step: 20 } });
+    await pilotCall({ method: 'PATCH', url: '/api/credit/payment_status', payload: { tid: owned.topUpOrder, status: 1 } });
+    await pilotCall({ method: 'POST', url: '/api/land/payment/eth_crypto/status', payload: { tid: owned.topUpCryptoTid, step: 20 } });
     await pilotCall({ method: 'PATCH', url: `/api/marketplace/listing/${owned.shipListing}`, payload: { price: '99' } });
     await pilotCall({ method: 'POST', url: `/api/marketplace/listing/${owned.dncListing}/cancel` });
     await pilotCall({ method: 'DELETE', url: `/api/my/peguins/assign/${owned.busyPenguin}` });

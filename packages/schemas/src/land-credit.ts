@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { TidSchema } from './crypto-payments.ts';
+import { ItemStatusBodySchema, WidgetSessionSchema } from './widget-payments.ts';
 
 /**
  * Land-credit top-up (owned-assets.md §4.8, §7.6; docs/api-land-credit.md). One credit buys one
@@ -46,3 +48,30 @@ export type TopUpBody = z.infer<typeof TopUpBodySchema>;
 export const TOP_UP_RETURN_PATH = '/assets';
 export const TOP_UP_RETURN_PARAMS = { result: 'topup', order: 'order' } as const;
 export type TopUpReturnResult = 'success' | 'cancel';
+
+/** The id a top-up's order line goes by (GET /api/orders/{code} `lines[0].id`). */
+export const TOP_UP_LINE_ID = 'land_credit';
+
+/** The 400 for a quantity outside the operator's bounds: "You can buy from 1 to 1,000 land credits at a time." */
+export const topUpBoundsMsg = (min: number, max: number): string =>
+  `You can buy from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')} land credits at a time.`;
+
+/**
+ * POST /api/credit/payment/wertio: the shop's widget session (`data`, its `item_name` "Buy {n}
+ * Land Credit"), with the spec's `totalUSD` beside it (the order total, as `data.totalUSD`).
+ */
+export const TopUpWidgetResponseSchema = z.object({
+  error: z.literal(false),
+  msg: z.string(),
+  tid: z.string(),
+  data: WidgetSessionSchema,
+  totalUSD: z.number(),
+});
+export type TopUpWidgetResponse = z.infer<typeof TopUpWidgetResponseSchema>;
+
+/** PATCH /api/credit/payment_status: what the top-up's widget reports (status 1/2/4); logged, never acted on. */
+export const TopUpStatusBodySchema = z.strictObject({ ...ItemStatusBodySchema.shape, tid: TidSchema });
+export type TopUpStatusBody = z.infer<typeof TopUpStatusBodySchema>;
+
+/** Opening an order of a top-up with any other line is a 400: a top-up is bought alone (no volume discount, nothing reserved). */
+export const TOP_UP_ALONE_MSG = 'Land credit is bought on its own: a top-up is the only line of its order.';

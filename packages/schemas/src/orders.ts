@@ -39,17 +39,19 @@ export const OrderCodeParamsSchema = z.object({
 export const OrdersPageQuerySchema = pageQuerySchema({ defaultLimit: ORDERS_PAGE_SIZE, maxLimit: ORDERS_MAX_PAGE_SIZE });
 
 /**
- * What an order line buys: the cart's kinds (a shop ship, a blind box), or one marketplace
- * listing bought from its detail page. A cart never holds a listing (CART_OBJECTS).
+ * What an order line buys: the cart's kinds (a shop ship, a blind box), one marketplace
+ * listing bought from its detail page, or land credit bought by a top-up (land-credit.ts).
+ * A cart never holds a listing or land credit (CART_OBJECTS); both are bought alone.
  */
-export const ORDER_LINE_OBJECTS = [...CART_OBJECTS, 'listing'] as const;
+export const ORDER_LINE_OBJECTS = [...CART_OBJECTS, 'listing', 'land_credit'] as const;
 export const OrderLineObjectSchema = z.enum(ORDER_LINE_OBJECTS);
 export type OrderLineObject = z.infer<typeof OrderLineObjectSchema>;
 
 /**
- * What opening an order asks for (server side, OrdersService.openOrder): cart lines, or a
- * single `{ object: 'listing', id: <listing _id>, total: 1 }`. Parsed from a payment call's
- * body, never taken as it comes: the cart schemas refuse 'listing'.
+ * What opening an order asks for (server side, OrdersService.openOrder): cart lines, a
+ * single `{ object: 'listing', id: <listing _id>, total: 1 }`, or a single top-up
+ * `{ object: 'land_credit', id: 'land_credit', total: <credits> }` (priced by the server).
+ * Parsed from a payment call's body, never taken as it comes: the cart schemas refuse both.
  */
 export type OrderLineRequest = {
   id: string;
@@ -72,7 +74,7 @@ export const ExpectedPriceSchema = z
 /** One line of an order: what was reserved, at the price we charged for it. */
 export const OrderLineSchema = z.object({
   object: OrderLineObjectSchema,
-  /** the cart id: a shop line's _id, or 'blindbox-<code>'; a listing's marketplace _id */
+  /** the cart id: a shop line's _id, or 'blindbox-<code>'; a listing's marketplace _id; 'land_credit' for a top-up */
   id: z.string(),
   name: z.string(),
   /** quantity */

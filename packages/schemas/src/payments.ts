@@ -31,6 +31,8 @@ export const BuyLineSchema = z
   })
   .refine((line) => line.id !== undefined || line._id !== undefined, { message: 'Each cart line needs an id.' })
   .refine((line) => line.object !== 'listing' || line.total === 1, { message: LISTING_ONE_MSG })
+  // A top-up has its own call, which prices it and sends the player back to the land page.
+  .refine((line) => line.object !== 'land_credit', { message: 'Land credit is bought with POST /api/stripe/buyTopup.' })
   .transform(({ id, _id, total, object, price_micro }): OrderLineRequest => ({
     id: (id ?? _id)!,
     total,

@@ -3,6 +3,7 @@ import type { SettingsView } from './commands/settings.ts';
 import type { UserRow, UserSummary } from './commands/users.ts';
 import type { OrderForReview } from '../modules/orders/index.ts';
 import { REFERRAL_SHARE_KEY } from '../modules/referrals/index.ts';
+import type { TopUpTerms } from '../modules/land/index.ts';
 
 /** What each command prints, as lines; nothing here reads or writes the database. */
 
@@ -69,6 +70,10 @@ const percentOf = (bps: number) => `${bps / 100}%`;
 export const referralShareSet = (bps: number) =>
   `Referrers now earn ${bps} basis points (${percentOf(bps)}) of each paid order of a player they referred, for orders fulfilled from now on.`;
 
+export const landCreditPriceSet = (t: TopUpTerms) => `A land credit now costs ${usdOf(t.priceMicro)} in a top-up.`;
+
+export const landCreditTopUpSet = (t: TopUpTerms) => `A top-up now buys from ${t.min} to ${t.max} land credits.`;
+
 export function settings(s: SettingsView): string[] {
   const since = (key: string) => (s.updated[key] ? `set ${when(s.updated[key])}` : 'default');
   return [
@@ -79,6 +84,8 @@ export function settings(s: SettingsView): string[] {
     `penguin_rate  ${s.penguinRate} DNC a day before the boost (${since('penguin_dnc_per_day')})`,
     `goaland_rate  ${s.goalandRate} DNC per plot per day (${since('goaland_dnc_per_plot_day')})`,
     `referral_share  ${s.referralShareBps} basis points (${percentOf(s.referralShareBps)}) of a referred player's paid order (${since(REFERRAL_SHARE_KEY)})`,
+    `land_credit_price  ${usdOf(s.landCredit.priceMicro)} per credit (${since('land_credit_usd_micro')})`,
+    `land_credit_topup  ${s.landCredit.min} to ${s.landCredit.max} credits per top-up (${since('land_credit_topup_max')})`,
   ];
 }
 

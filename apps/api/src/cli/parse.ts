@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { parseUsdToMicro } from '@starport/schemas/usd-text';
 import { usageError } from './cli-error.ts';
 
 /** The flags of create-user as typed; commands/users.ts checks them against the shared schemas. */
@@ -23,6 +24,8 @@ export type Command =
   | { name: 'set-penguin-rate'; value: number }
   | { name: 'set-goaland-rate'; value: number }
   | { name: 'set-referral-share'; bps: number }
+  | { name: 'set-land-credit-price'; priceMicro: bigint }
+  | { name: 'set-land-credit-topup'; min: number; max: number }
   | { name: 'show-settings' }
   | { name: 'orders-review'; limit: number }
   | { name: 'resolve-review'; code: string; note: string }
@@ -49,6 +52,8 @@ const SPECS: Record<Exclude<Command['name'], 'help' | 'redeem-codes'>, Spec> = {
   'set-penguin-rate': { positionals: '<DNC per day>' },
   'set-goaland-rate': { positionals: '<DNC per plot>' },
   'set-referral-share': { positionals: '<basis points>' },
+  'set-land-credit-price': { positionals: '<USD per credit>' },
+  'set-land-credit-topup': { positionals: '<least>-<most>' },
   'show-settings': {},
   'orders-review': { options: { limit: { type: 'string' } } },
   'resolve-review': { options: { note: { type: 'string' } }, positionals: '<order code>' },
@@ -158,6 +163,22 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
       if (!/^(0|[1-9]\d{0,4})$/.test(raw) || Number(raw) > 10_000)
         throw usageError(`set-referral-share takes whole basis points from 0 to 10000 (500 = 5%), not "${raw}".`);
       return { name, bps: Number(raw) };
+    }
+    case 'set-land-credit-price': {
+      // Whole cents: card providers charge cents, so a credit priced finer could not be paid by card.
+      const raw = one();
+      const micro = parseUsdToMicro(raw);
+      if (typeof micro !== 'bigint' || micro <= 0n || micro % 10_000n !== 0n || micro > 10_000_000_000n)
+        throw usageError(`set-land-credit-price takes USD per credit in whole cents from 0.01 to 10000, not "${raw}".`);
+      return { name, priceMicro: micro };
+    }
+    case 'set-land-credit-topup': {
+      const raw = one();
+      const m = /^([1-9]\d{0,6})-([1-9]\d{0,6})$/.exec(raw);
+      const [min, max] = m ? [Number(m[1]), Number(m[2])] : [NaN, NaN];
+      if (!(min <= max && max <= 1_000_000))
+        throw usageError(`set-land-credit-topup takes the least and most credits of one top-up, as 1-1000 (at most 1000000), not "${raw}".`);
+      return { name, min, max };
     }
     default:
       none();

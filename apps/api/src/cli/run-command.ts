@@ -41,6 +41,10 @@ async function outcome(db: Db, cmd: Command, io: Io): Promise<string[]> {
       return [output.goalandRateSet(await settings.setGoalandRate(db, cmd.value))];
     case 'set-referral-share':
       return [output.referralShareSet(await settings.setReferralShare(db, cmd.bps))];
+    case 'set-land-credit-price':
+      return [output.landCreditPriceSet(await settings.setLandCreditPrice(db, cmd.priceMicro))];
+    case 'set-land-credit-topup':
+      return [output.landCreditTopUpSet(await settings.setLandCreditTopUp(db, cmd.min, cmd.max))];
     case 'show-settings':
       return output.settings(await settings.readSettings(db));
     case 'orders-review':

@@ -24,6 +24,11 @@ Commands:
   set-referral-share <basis points>     what a referrer earns of each paid order of a
                                         player they referred, 0 to 10000 (500 = 5%, the
                                         default); orders fulfilled from now on
+  set-land-credit-price <USD per credit>
+                                        what one land credit costs in a top-up, in whole
+                                        cents (default 1.00)
+  set-land-credit-topup <least>-<most>  how many credits one top-up buys, e.g. 1-1000
+                                        (the default)
   show-settings                         print the operator settings
   orders-review [--limit N]             orders with a payment we could not accept as it
                                         came (late, wrong amount), oldest first, and why

@@ -8,8 +8,12 @@ import type { TermsSource } from '../parse.ts';
 import { readPenguinRate, writePenguinRate } from '../../modules/penguins/index.ts';
 import { readGoalandRate, writeGoalandRate } from '../../modules/goaland/index.ts';
 import { readReferralShare, setReferralShare as storeReferralShare } from '../../modules/referrals/index.ts';
+import { readTopUpTerms, writeCreditPrice, writeTopUpBounds, type TopUpTerms } from '../../modules/land/index.ts';
 
-/** set-sale-program, set-home-version, set-terms, set-discounts, set-penguin-rate, set-goaland-rate, set-referral-share, show-settings. */
+/**
+ * set-sale-program, set-home-version, set-terms, set-discounts, set-penguin-rate, set-goaland-rate, set-referral-share,
+ * set-land-credit-price, set-land-credit-topup, show-settings.
+ */
 
 export const changeSaleProgram = (db: Db, value: number) => asCli(() => site.setSaleProgram(db, value));
 export const changeHomeVersion = (db: Db, value: number) => asCli(() => site.setHomeVersion(db, value));
@@ -43,6 +47,12 @@ export async function setReferralShare(db: Db, bps: number): Promise<number> {
   return readReferralShare(db);
 }
 
+/** The price of one land credit (micro-units, whole cents); the module's refusal is bad usage (exit 2). */
+export const setLandCreditPrice = (db: Db, priceMicro: bigint): Promise<TopUpTerms> => asCli(() => writeCreditPrice(db, priceMicro), 2);
+
+/** The least and most credits of one top-up. */
+export const setLandCreditTopUp = (db: Db, min: number, max: number): Promise<TopUpTerms> => asCli(() => writeTopUpBounds(db, min, max), 2);
+
 export type SettingsView = {
   saleProgram: number;
   homeVersion: number;
@@ -51,6 +61,7 @@ export type SettingsView = {
   penguinRate: number;
   goalandRate: number;
   referralShareBps: number;
+  landCredit: TopUpTerms;
   /** when each setting was last set, by key; absent while it is at its default */
   updated: Record<string, Date>;
 };
@@ -64,6 +75,7 @@ export async function readSettings(db: Db): Promise<SettingsView> {
     penguinRate: await readPenguinRate(db),
     goalandRate: await readGoalandRate(db),
     referralShareBps: await readReferralShare(db),
+    landCredit: await readTopUpTerms(db),
     updated: await site.getSettingTimes(db),
   };
 }

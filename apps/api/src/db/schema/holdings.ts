@@ -99,7 +99,10 @@ export const ownedHousePieces = pgTable(
   ],
 );
 
-/** Land credit: a ledger, the balance is its sum. */
+/**
+ * Land credit: a ledger, the balance is its sum. A top-up's credit names its order line
+ * (unique), so a paid top-up credits once however often its fulfilment runs.
+ */
 export const creditLedger = pgTable(
   'credit_ledger',
   {
@@ -109,9 +112,10 @@ export const creditLedger = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
+    orderLineId: bigint('order_line_id', { mode: 'number' }).references(() => orderLines.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('credit_ledger_user_idx').on(t.userId)],
+  (t) => [index('credit_ledger_user_idx').on(t.userId), uniqueIndex('credit_ledger_line_key').on(t.orderLineId)],
 );
 
 /**

@@ -74,7 +74,10 @@ export const orders = pgTable(
   ],
 );
 
-/** What an order buys, with the name and price at the time it was opened. */
+/**
+ * What an order buys, with the name and price at the time it was opened. A land-credit line
+ * (a top-up) holds nothing: credit has no stock; `quantity` is the credits bought.
+ */
 export const orderLines = pgTable(
   'order_lines',
   {
@@ -99,6 +102,7 @@ export const orderLines = pgTable(
       sql`CASE ${t.object} WHEN 'spaceship' THEN ${t.shopStockId} IS NOT NULL AND ${t.blindBoxCode} IS NULL AND ${t.listingId} IS NULL
         WHEN 'blindbox' THEN ${t.blindBoxCode} IS NOT NULL AND ${t.shopStockId} IS NULL AND ${t.listingId} IS NULL
         WHEN 'listing' THEN ${t.listingId} IS NOT NULL AND ${t.shopStockId} IS NULL AND ${t.blindBoxCode} IS NULL AND ${t.quantity} = 1
+        WHEN 'land_credit' THEN ${t.shopStockId} IS NULL AND ${t.blindBoxCode} IS NULL AND ${t.listingId} IS NULL AND ${t.quantity} >= 1
         ELSE false END`,
     ),
     check('order_lines_quantity_ck', sql`${t.quantity} > 0`),

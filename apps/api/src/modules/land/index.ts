@@ -7,3 +7,12 @@ export { landRoutes, myLandsRoutes } from './land.routes.ts';
 export { collectionRoutes, collectionsRoutes } from './collections.routes.ts';
 export { readPlotPricing, writePlotPricing, type PlotPricing } from './land-prices.ts';
 export { countryAt } from './country.ts';
+export {
+  readTopUpTerms,
+  termsFor,
+  topUpTerms,
+  writeCreditPrice,
+  writeTopUpBounds,
+  type TopUpTerms,
+} from './top-up-terms.ts';
+export { topUpTermsRoutes } from './top-up.routes.ts';

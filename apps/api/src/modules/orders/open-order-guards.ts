@@ -1,4 +1,4 @@
-import type { CartLine, OrderLineRequest } from '@starport/schemas';
+import { CartObjectSchema, type CartLine, type OrderLineRequest } from '@starport/schemas';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -38,7 +38,7 @@ export async function refuseTooManyUnpaid(tx: Tx, userId: string, max: number): 
  * sale: a line that looks available still has to be taken by the conditional UPDATE.
  */
 export async function refuseWhatIsGone(db: Db, lines: OrderLineRequest[]): Promise<void> {
-  const cart = lines.filter((l): l is CartLine => l.object !== 'listing');
+  const cart = lines.filter((l): l is CartLine => CartObjectSchema.safeParse(l.object).success);
   if (cart.length === 0 || cart.length !== lines.length) return;
   for (const line of await resolveCartLines(db, cart))
     if (line.stock !== null && line.stock < line.total) throw notEnough(line.name, line.stock);

@@ -1,14 +1,15 @@
-import type { Order, OrderStatus, PaymentMethod, PublicOpening } from '@starport/schemas';
+import { TOP_UP_LINE_ID, type Order, type OrderStatus, type PaymentMethod, type PublicOpening } from '@starport/schemas';
 import { iso, microToUsd } from '../../lib/money.ts';
 import { BOX_PREFIX } from '../cart/index.ts';
 import type { OrderLineRow, OrderRow } from './orders.repo.ts';
 
 const usd = (micro: bigint) => microToUsd(micro.toString());
 
-/** The id a player knows the line by: the cart id, or the listing's marketplace _id. */
+/** The id a player knows the line by: the cart id, the listing's marketplace _id, or 'land_credit'. */
 function lineId(l: OrderLineRow): string {
   if (l.object === 'spaceship') return String(l.shopStockId);
   if (l.object === 'listing') return String(l.listingId);
+  if (l.object === 'land_credit') return TOP_UP_LINE_ID;
   return `${BOX_PREFIX}${l.blindBoxCode}`;
 }
 

@@ -72,7 +72,8 @@ export class OrdersService {
     return this.d.db.transaction(async (tx) => {
       if (this.d.maxPendingOrders !== undefined) await refuseTooManyUnpaid(tx, userId, this.d.maxPendingOrders);
       const priced = await takeLines(tx, userId, lines);
-      const tiers = await readDiscountTiers(tx);
+      // Volume discounts count items of the shop; credits are not items, and a top-up is bought alone.
+      const tiers = priced.some((l) => l.object === 'land_credit') ? [] : await readDiscountTiers(tx);
       const totals = priceCart(priced, tiers);
       const order = await repo.insertOrder(tx, {
         code: newOrderCode(),

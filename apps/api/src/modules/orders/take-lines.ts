@@ -1,7 +1,8 @@
-import { LISTING_ALONE_MSG, type CartLine, type OrderLineObject, type OrderLineRequest } from '@starport/schemas';
+import { LISTING_ALONE_MSG, TOP_UP_ALONE_MSG, topUpItemName, type CartLine, type OrderLineObject, type OrderLineRequest } from '@starport/schemas';
 import type { Tx } from '../../db/client.ts';
 import { AppError, badRequest, forbidden } from '../../lib/app-error.ts';
 import { resolveCartLines, resolveListing } from '../cart/index.ts';
+import { termsFor } from '../land/index.ts';
 import { relistListings, reserveListing, sellListing } from '../marketplace/index.ts';
 import { returnBoxTiers, returnStock, stockLeft, takeBoxTiers, takeStock } from '../shop/index.ts';
 import * as repo from './orders.repo.ts';
@@ -9,7 +10,8 @@ import * as held from './reservations.repo.ts';
 
 /**
  * What an order takes when it opens and gives back when it closes unpaid (docs/decisions/0014,
- * 0018): shop copies, blind boxes (one of every tier each) and marketplace listings. Everything
+ * 0018): shop copies, blind boxes (one of every tier each) and marketplace listings (a
+ * land-credit top-up takes nothing: takeTopUp). Everything
  * is taken inside the opening transaction, in one global order — shop rows by id, box tiers by
  * (code, rarity), then the listing — so a failure rolls all of it back and two orders never
  * wait on each other in a circle. The shop moves its stock and box tiers, the marketplace its
@@ -31,8 +33,14 @@ export type TakenLine = {
 /**
  * Resolves and takes every line for `userId`. A listing is bought on its own (400 otherwise):
  * it is priced at its sale price, and as a one-item order no volume-discount tier applies.
+ * A land-credit top-up is bought on its own too, priced by the operator's settings.
  */
 export async function takeLines(tx: Tx, userId: string, requests: OrderLineRequest[]): Promise<TakenLine[]> {
+  const topUp = requests.find((l) => l.object === 'land_credit');
+  if (topUp) {
+    if (requests.length !== 1) throw badRequest(TOP_UP_ALONE_MSG);
+    return [await takeTopUp(tx, topUp.total)];
+  }
   const listings = requests.filter((l) => l.object === 'listing');
   if (listings.length > 0) {
     if (requests.length !== 1) throw badRequest(LISTING_ALONE_MSG);
@@ -101,6 +109,25 @@ async function takeListing(tx: Tx, userId: string, id: string, expectedPriceMicr
     shopStockId: null,
     boxCode: null,
     listingId: listing.listingId,
+  };
+}
+
+/**
+ * A land-credit top-up's line (decision 0047): `quantity` credits at the price the operator set
+ * for one, read in the opening transaction. It takes nothing (credit has no stock), so nothing
+ * is reserved or given back; a quantity outside the operator's bounds is the 400 naming them.
+ */
+async function takeTopUp(tx: Tx, quantity: number): Promise<TakenLine> {
+  const { priceMicro } = await termsFor(tx, quantity);
+  return {
+    object: 'land_credit',
+    name: topUpItemName(quantity),
+    total: quantity,
+    sellPriceMicro: priceMicro,
+    listPriceMicro: priceMicro,
+    shopStockId: null,
+    boxCode: null,
+    listingId: null,
   };
 }
 

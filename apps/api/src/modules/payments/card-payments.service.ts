@@ -3,11 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { cardCheckoutProvider, type CardCheckoutAnswer } from './card-provider.ts';
-import { centsToMicro } from './checkout-session.ts';
+import { centsToMicro, shopReturnUrl, topUpReturnUrl } from './checkout-session.ts';
 import type { CheckoutClient, WebhookVerifier } from './checkout-client.ts';
 import { CARD_PROVIDER, type OrderBook, type PayableOrder } from './order-book.ts';
 import { startPayment } from './start-payment.ts';
 import { readStripeEvent, type CheckoutSession, type StripeEvent } from './stripe-event.ts';
+import { topUpLines } from './top-up-lines.ts';
 
 export const CARD_SESSION_CLOSED_MSG =
   'The card payment page of this order has closed. Cancel the order and check out again.';
@@ -34,14 +35,22 @@ export type WebhookOutcome = { handled: boolean; outcome: string };
  */
 export class CardPayments {
   private readonly provider: ReturnType<typeof cardCheckoutProvider>;
+  /** The same checkout, coming back to the land page. */
+  private readonly topUpProvider: ReturnType<typeof cardCheckoutProvider>;
 
   constructor(private readonly d: CardPaymentsDeps) {
-    this.provider = cardCheckoutProvider(d);
+    this.provider = cardCheckoutProvider({ checkout: d.checkout, returnUrl: shopReturnUrl(d.publicUrl) });
+    this.topUpProvider = cardCheckoutProvider({ checkout: d.checkout, returnUrl: topUpReturnUrl(d.publicUrl) });
   }
 
   /** A cart, or one marketplace listing (`{ object: 'listing', id, total: 1 }`, reserved for the order). */
   buy(userId: string, lines: OrderLineRequest[]): Promise<CardCheckoutAnswer> {
     return startPayment(this.d, this.provider, userId, lines);
+  }
+
+  /** A land-credit top-up of `quantity` credits (decision 0047): its order, paid like any other. */
+  async buyTopUp(userId: string, quantity: number): Promise<CardCheckoutAnswer> {
+    return startPayment(this.d, this.topUpProvider, userId, await topUpLines(this.d.db, quantity));
   }
 
   /**

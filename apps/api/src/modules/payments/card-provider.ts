@@ -1,4 +1,4 @@
-import { checkoutParams, sessionExpiry, sumOf, toCents } from './checkout-session.ts';
+import { checkoutParams, sessionExpiry, sumOf, toCents, type ReturnUrl } from './checkout-session.ts';
 import type { CheckoutClient } from './checkout-client.ts';
 import { CARD_PROVIDER } from './order-book.ts';
 import type { PaymentProvider } from './start-payment.ts';
@@ -9,10 +9,11 @@ export type CardCheckoutAnswer = { url: string; code: string };
 /**
  * Card payments as a provider of the start-payment workflow: a Checkout Session (Stripe's, or
  * the sandbox's) for exactly the order's total, open as long as the order holds its stock.
+ * `returnUrl` is the page the player comes back to (the shop's, or the land page's for a top-up).
  */
 export function cardCheckoutProvider(d: {
   checkout: CheckoutClient;
-  publicUrl: string;
+  returnUrl: ReturnUrl;
 }): PaymentProvider<'card', void, CardCheckoutAnswer> {
   return {
     method: 'card',
@@ -28,7 +29,7 @@ export function cardCheckoutProvider(d: {
     holdUntil: (order) => new Date(sessionExpiry(Date.parse(order.expires_at), Date.now()) * 1000),
     async openSession(order, { requestedHold }) {
       const expiresAt = requestedHold.getTime() / 1000;
-      const params = checkoutParams(order, { publicUrl: d.publicUrl, expiresAt });
+      const params = checkoutParams(order, { returnUrl: d.returnUrl, expiresAt });
       const session = await d.checkout.createSession(params, { idempotencyKey: `checkout-${order.code}` });
       // Belt and braces: the session must charge our total to the cent, or nobody pays it.
       const cents = toCents(order.total_micro);

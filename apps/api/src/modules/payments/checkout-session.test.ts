@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { checkoutParams, lineItems, sessionExpiry, sumOf, toCents, type OrderForCheckout } from './checkout-session.ts';
+import {
+  checkoutParams,
+  lineItems,
+  sessionExpiry,
+  shopReturnUrl,
+  sumOf,
+  toCents,
+  topUpReturnUrl,
+  type OrderForCheckout,
+} from './checkout-session.ts';
 
 const order = (o: Partial<OrderForCheckout> = {}): OrderForCheckout => ({
   code: 'SP-ABCDEFGHJK',
@@ -44,7 +53,7 @@ describe('checkout session parameters', () => {
   });
 
   it('success and cancel addresses carry the order code; the metadata too', () => {
-    const p = checkoutParams(order(), { publicUrl: 'https://x.test', expiresAt: 1 });
+    const p = checkoutParams(order(), { returnUrl: shopReturnUrl('https://x.test'), expiresAt: 1 });
     expect(p).toMatchObject({
       mode: 'payment',
       client_reference_id: 'SP-ABCDEFGHJK',
@@ -53,6 +62,12 @@ describe('checkout session parameters', () => {
       cancel_url: 'https://x.test/shop/stripe_payment/cancel?order=SP-ABCDEFGHJK',
       expires_at: 1,
     });
+  });
+
+  it('a land-credit top-up comes back to the land page with the result and the order code', () => {
+    const p = checkoutParams(order(), { returnUrl: topUpReturnUrl('https://x.test'), expiresAt: 1 });
+    expect(p.success_url).toBe('https://x.test/assets?topup=success&order=SP-ABCDEFGHJK');
+    expect(p.cancel_url).toBe('https://x.test/assets?topup=cancel&order=SP-ABCDEFGHJK');
   });
 });
 

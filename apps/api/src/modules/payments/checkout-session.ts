@@ -1,3 +1,4 @@
+import { TOP_UP_RETURN_PATH, TOP_UP_RETURN_PARAMS } from '@starport/schemas';
 import type Stripe from 'stripe';
 
 /**
@@ -76,13 +77,28 @@ export function sumOf(items: LineItem[]): number {
   return items.reduce((sum, i) => sum + (i.price_data?.unit_amount ?? 0) * (i.quantity ?? 1), 0);
 }
 
-/** The Checkout Session for an order: paid in USD, back to the result page with the order code. */
+/** How a checkout ended, as the provider sends the browser back. */
+export type CheckoutResult = 'success' | 'cancel';
+/** Where the provider sends the browser back for an order: a page of ours that names the order. */
+export type ReturnUrl = (result: CheckoutResult, code: string) => string;
+
+/** A shop purchase comes back to the shop's result page. */
+export const shopReturnUrl =
+  (publicUrl: string): ReturnUrl =>
+  (result, code) =>
+    `${publicUrl}/shop/stripe_payment/${result}?order=${encodeURIComponent(code)}`;
+
+/** A land-credit top-up comes back to the land page, which says how the top-up went (land-credit.ts). */
+export const topUpReturnUrl =
+  (publicUrl: string): ReturnUrl =>
+  (result, code) =>
+    `${publicUrl}${TOP_UP_RETURN_PATH}?${new URLSearchParams({ [TOP_UP_RETURN_PARAMS.result]: result, [TOP_UP_RETURN_PARAMS.order]: code })}`;
+
+/** The Checkout Session for an order: paid in USD, back to `returnUrl`'s page with the order code. */
 export function checkoutParams(
   order: OrderForCheckout,
-  o: { publicUrl: string; expiresAt: number },
+  o: { returnUrl: ReturnUrl; expiresAt: number },
 ): Stripe.Checkout.SessionCreateParams {
-  const back = (result: 'success' | 'cancel') =>
-    `${o.publicUrl}/shop/stripe_payment/${result}?order=${encodeURIComponent(order.code)}`;
   return {
     mode: 'payment',
     currency: 'usd',
@@ -91,7 +107,7 @@ export function checkoutParams(
     metadata: { order_code: order.code },
     payment_intent_data: { metadata: { order_code: order.code } },
     expires_at: o.expiresAt,
-    success_url: back('success'),
-    cancel_url: back('cancel'),
+    success_url: o.returnUrl('success', order.code),
+    cancel_url: o.returnUrl('cancel', order.code),
   };
 }

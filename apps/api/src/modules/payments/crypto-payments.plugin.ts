@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { paymentSetup, type ChainsConfig } from '../../chain/chain-config.ts';
 import { describeChainError } from '../../chain/chain-errors.ts';
 import { ChainMismatchError, checkedClientFor } from '../../chain/clients.ts';
@@ -7,7 +7,13 @@ import { CryptoPayments } from './crypto-payments.service.ts';
 import { cryptoPaymentRoutes } from './crypto-payments.routes.ts';
 import type { CryptoOrderBook } from './order-book.ts';
 
-export type CryptoPluginOptions = { db: Db; orders: CryptoOrderBook; chains: ChainsConfig };
+export type CryptoPluginOptions = { db: Db; crypto: CryptoPayments; chains: ChainsConfig };
+
+/** The crypto payments service; built by payments.plugin.ts, which also hands it to the top-up calls. */
+export const buildCryptoPayments = (
+  app: { jobs: { wake(): void }; log: FastifyBaseLogger },
+  d: { db: Db; orders: CryptoOrderBook; chains: ChainsConfig },
+): CryptoPayments => new CryptoPayments({ ...d, wakeJobs: () => app.jobs.wake(), log: app.log });
 
 /**
  * Crypto payments: the calls are always there; opening one answers 503 while no payment chain,
@@ -16,8 +22,7 @@ export type CryptoPluginOptions = { db: Db; orders: CryptoOrderBook; chains: Cha
  * one answers 503 as well (clients.ts checkedClientFor). Verification runs as the
  * `crypto.verify` job (crypto-verify-job.ts, payments-jobs.ts), on whichever worker claims it.
  */
-export const cryptoPaymentsPlugin: FastifyPluginAsync<CryptoPluginOptions> = async (app, { db, orders, chains }) => {
-  const crypto = new CryptoPayments({ db, orders, chains, wakeJobs: () => app.jobs.wake(), log: app.log });
+export const cryptoPaymentsPlugin: FastifyPluginAsync<CryptoPluginOptions> = async (app, { db, crypto, chains }) => {
   await app.register(cryptoPaymentRoutes, { crypto, idempotency: { db } });
   // An RPC of another chain is said at start, not only at the first quote; nothing waits for it.
   const setup = paymentSetup(chains);

@@ -134,14 +134,15 @@ export class CryptoPayments {
   }
 
   /**
-   * A step the browser reports: kept in the order's log, never trusted. The one exception is a
+   * A step the browser reports: kept in the order's log (`route` says which page sent it: a
+   * land purchase by crypto reports as `land_eth_crypto`), never trusted. The one exception is a
    * page closing before any transaction was reported: the server then looks on chain soon
    * (crypto-transfer-sweep.ts), with the same rules as ever, in case the transfer had just left.
    */
-  async report(userId: string, body: CryptoStatusBody): Promise<CryptoStatusResponse> {
+  async report(userId: string, body: CryptoStatusBody, route: 'eth_crypto' | 'land_eth_crypto' = 'eth_crypto'): Promise<CryptoStatusResponse> {
     const p = await this.owned(userId, body.tid);
     await this.d.orders.logBrowserReport(userId, p.orderCode, 'browser_report', {
-      route: 'eth_crypto',
+      route,
       crypto_payment: p.tid,
       step: body.step,
       content: body.content ?? null,

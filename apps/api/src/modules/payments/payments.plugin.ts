@@ -5,12 +5,13 @@ import type { CardProviderConfig, WidgetProviderConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { CardPayments } from './card-payments.service.ts';
 import { stripeCheckoutClient, stripeSdk, type CheckoutClient, type WebhookVerifier } from './checkout-client.ts';
-import { cryptoPaymentsPlugin } from './crypto-payments.plugin.ts';
+import { buildCryptoPayments, cryptoPaymentsPlugin } from './crypto-payments.plugin.ts';
 import type { CryptoOrderBook, OrderBook, PayableOrders, WidgetOrderBook } from './order-book.ts';
 import { sandboxCheckoutRoutes } from './sandbox/sandbox.routes.ts';
 import { sandboxCheckoutClient } from './sandbox/sandbox-sessions.ts';
 import { stripeRoutes } from './stripe.routes.ts';
 import { continuePaymentRoutes } from './continue-payment.routes.ts';
+import { topUpRoutes } from './top-up.routes.ts';
 import { buildWidgetPayments, widgetPaymentsPlugin } from './widget-payments.plugin.ts';
 
 export type PaymentsOptions = {
@@ -27,7 +28,7 @@ export type PaymentsOptions = {
  * sandbox's hosted checkout at /sandbox/stripe/* only while the sandbox is the provider.
  * Both providers share one code path; only the session-creating client differs.
  * Widget payments (Wert or its sandbox) are widget-payments.plugin.ts; USDC payments verified
- * on chain are crypto-payments.plugin.ts.
+ * on chain are crypto-payments.plugin.ts; land-credit top-ups by all three are top-up.routes.ts.
  */
 export const paymentsPlugin: FastifyPluginAsync<PaymentsOptions> = async (
   app,
@@ -64,5 +65,8 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsOptions> = async (
   const widgetService = buildWidgetPayments({ db, orders, widget }, app.log);
   await app.register(widgetPaymentsPlugin, { db, orders, widget, publicUrl, service: widgetService });
   await app.register(continuePaymentRoutes, { orders, card: service, widget: widgetService });
-  await app.register(cryptoPaymentsPlugin, { db, orders, chains });
+  const crypto = buildCryptoPayments(app, { db, orders, chains });
+  await app.register(cryptoPaymentsPlugin, { db, crypto, chains });
+  // Land-credit top-ups: the same three ways to pay, each opening an order of one land_credit line.
+  await app.register(topUpRoutes, { db, card: service, widget: widgetService, crypto, orders, idempotency: { db } });
 };

@@ -17,6 +17,12 @@ export const WIDGET_ITEM_NAME = 'Spaceship';
 
 export const widgetHoldFromNow = () => new Date(Date.now() + WIDGET_HOLD_MINUTES * 60_000);
 
+/** What the widget says is bought: a top-up by its own name ("Buy {n} Land Credit"), anything else as the spec's item. */
+const itemNameOf = (order: { lines: { object: string; name: string }[] }): string => {
+  const [only] = order.lines;
+  return order.lines.length === 1 && only?.object === 'land_credit' ? only.name : WIDGET_ITEM_NAME;
+};
+
 /**
  * The fiat-to-crypto widget (Wert or its sandbox) as a provider of the start-payment workflow:
  * the session is the smart-contract call Wert will make for exactly our total, signed with our
@@ -65,7 +71,7 @@ export function widgetProvider(d: {
           signedData,
           totalUSD: order.total,
           click_id: order.code,
-          item_name: WIDGET_ITEM_NAME,
+          item_name: itemNameOf(order),
         },
       };
     },

@@ -1,6 +1,7 @@
 import type { Tx } from '../../../db/client.ts';
 import { runSteps, type Step } from '../../../lib/workflow.ts';
 import { linesOf, type OrderLineRow } from '../orders.repo.ts';
+import { grantLandCredit } from './grant-land-credit.ts';
 import { grantListing } from './grant-listing.ts';
 import { grantShopShips } from './grant-shop-ships.ts';
 import { FulfilmentBlocked, type GrantedOrder, type LineGrant } from './grants.ts';
@@ -40,6 +41,7 @@ function grantStep(name: string, object: string, grant: LineKindGrant): Step<Ful
 export const FULFILMENT_STEPS = [
   grantStep('grant shop ships', 'spaceship', eachLine(grantShopShips)),
   grantStep('deliver marketplace listings', 'listing', eachLine(grantListing)),
+  grantStep('credit land credit', 'land_credit', eachLine(grantLandCredit)),
   grantStep('open blind boxes', 'blindbox', openBlindBoxes),
 ] as const;
 

@@ -21,7 +21,10 @@ export type ListingGrant = { order_line_id: number; object: 'listing'; listing_i
   | { kind: 'house_unit'; owned_house_piece_id: number; apartment: number; pieces: number }
 );
 
-export type LineGrant = ShopGrant | BlindBoxGrant | ListingGrant;
+/** A top-up's credits: the ledger row that holds them (one per order line). */
+export type LandCreditGrant = { order_line_id: number; object: 'land_credit'; credit_ledger_id: string; credits: number };
+
+export type LineGrant = ShopGrant | BlindBoxGrant | ListingGrant | LandCreditGrant;
 
 /** The order being granted: who bought it and its public code (for the DNC ledger's reason). */
 export type GrantedOrder = { id: number; code: string; userId: string };
