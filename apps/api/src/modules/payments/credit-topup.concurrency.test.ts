@@ -53,13 +53,14 @@ describe('on PostgreSQL: a top-up’s paid events delivered at once', () => {
   });
 
   it('the widget’s order_complete 6 times at once: credited once', async () => {
-    if (t.config.widget.provider !== 'sandbox') throw new Error('expected the sandbox widget');
+    const widget = t.config.widget;
+    if (widget.provider !== 'sandbox') throw new Error('expected the sandbox widget');
     const before = await credit();
     const res = await t.app.inject({ method: 'POST', url: '/api/credit/payment/wertio', payload: { quantity: 8 }, headers: bearer(token) });
     expect(res.statusCode, res.body).toBe(200);
     const session = (res.json() as { data: WidgetSession }).data;
     const event = wertEvent('order_complete', session, { orderId: '01TOPUPRACE' });
-    const answers = await Promise.all(Array.from({ length: 6 }, () => postWebhook(t, t.config.widget.webhookSecret, event)));
+    const answers = await Promise.all(Array.from({ length: 6 }, () => postWebhook(t, widget.webhookSecret, event)));
     expect(answers.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
     await t.drainJobs();
     expect((await orderByCode(t.database.db, session.tid)).status).toBe('fulfilled');
