@@ -3,6 +3,8 @@ interface ImportMetaEnv {
   readonly VITE_API_URL?: string;
   /** WalletConnect Cloud project id; unset, the WalletConnect choice says it is not set up. */
   readonly VITE_WALLETCONNECT_PROJECT_ID?: string;
+  /** Raster tile URL template ({z}/{x}/{y}) of the land map's satellite style; unset, that choice says why it is off. */
+  readonly VITE_SATELLITE_TILES?: string;
 }
 
 interface ImportMeta {

@@ -1,6 +1,157 @@
+import { iso1A2Code } from '@rapideditor/country-coder';
+import { cellById, cellOf, type OwnedCell } from '@starport/schemas';
+import { useMemo, useRef, useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { env } from '../../../config/env.ts';
+import { messageOf } from '../../../lib/api-error.ts';
+import { useLandCreditAmount } from '../../../lib/land-credit.ts';
+import { useBuyLandWithCredit } from '../api/buy-land-with-credit.ts';
+import { useLandCells } from '../api/get-land-cells.ts';
+import { BuyPanel, type BuyOutcome } from './buy-panel.tsx';
+import { CellInfo } from './cell-info.tsx';
+import { describeCell } from './describe-cell.ts';
 import type { LandMapProps } from './land-map-props.ts';
+import { MapLegend } from './map-legend.tsx';
+import { LAYER_COLOURS, satelliteTilesFrom, type MapStyleKind } from './map-style.ts';
+import { CoordinateSearch, MyLocationButton, StyleChoice } from './map-toolbar.tsx';
+import { bboxParam, cellsQueryBox, FLY_TO_ZOOM, GRID_MIN_ZOOM } from './map-view.ts';
+import { purchaseBody, toggleCell, withoutOwned, type PlotSelection } from './plot-selection.ts';
+import { useMapInstance } from './use-map-instance.ts';
+import { useMapOverlays } from './use-map-overlays.ts';
+import { useMapPointer } from './use-map-pointer.ts';
+import './land-map.css';
 
-// Replaced by the map itself (issue 18, map part).
-export default function LandMapPanel({ label }: LandMapProps) {
-  return <section aria-label={label} />;
+const NO_CELLS: readonly OwnedCell[] = [];
+const satelliteTiles = satelliteTilesFrom(env.satelliteTiles);
+
+/** The land map (issue 18): plots on the 0.4 km grid, their details, and buying free ones. */
+export default function LandMapPanel({ label, mode, focusCells, topUp, onBought, className }: LandMapProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const { map, view, failure, baseFailure } = useMapInstance(container, satelliteTiles);
+  const [styleKind, setStyleKind] = useState<MapStyleKind>('street');
+  const [inspected, setInspected] = useState<number | null>(null);
+  const [picked, setPicked] = useState<PlotSelection>([]);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<BuyOutcome>(null);
+  const balance = useLandCreditAmount();
+  const buy = useBuyLandWithCredit();
+
+  const zoomedIn = view !== null && view.zoom >= GRID_MIN_ZOOM;
+  const queryBox = zoomedIn ? cellsQueryBox(view.bounds) : null;
+  const cells = useLandCells(queryBox ? bboxParam(queryBox) : null);
+  const owned = zoomedIn ? (cells.data?.data ?? NO_CELLS) : NO_CELLS;
+  const ownedById = useMemo(() => new Map(owned.map((cell) => [cell.id, cell])), [owned]);
+  // The plots here are known only once this box's own answer came (not the last box's, kept while loading).
+  const ownershipKnown = cells.isSuccess && !cells.isPlaceholderData;
+  // A plot someone else bought meanwhile leaves the selection as soon as an answer shows it.
+  const selection = useMemo(() => withoutOwned(picked, (id) => ownedById.has(id)), [picked, ownedById]);
+
+  useMapOverlays(map, { view, owned, selection, focusCells, inspected, styleKind, hasSatellite: satelliteTiles !== null });
+
+  const pick = (id: number) => {
+    setInspected(id);
+    if (mode !== 'buy') return;
+    if (!ownershipKnown) {
+      setRefusal('The plots here are still loading: try again in a moment.');
+      return;
+    }
+    const result = toggleCell(selection, id, ownedById.has(id));
+    setPicked(result.selection);
+    setRefusal(result.refused ?? null);
+    setOutcome(null);
+  };
+  useMapPointer(map, { onHover: (id) => id !== null && setInspected(id), onPick: pick });
+
+  const flyTo = (point: { lng: number; lat: number }) => map?.flyTo({ center: [point.lng, point.lat], zoom: FLY_TO_ZOOM });
+
+  const inspectedCell = useMemo(() => {
+    if (inspected === null) return null;
+    const centre = cellById(inspected)!.center;
+    return describeCell(inspected, ownedById.get(inspected), {
+      country: ownedById.has(inspected) ? null : (iso1A2Code([centre.lng, centre.lat]) ?? null),
+      plotValuation: cells.data?.plot_valuation,
+    });
+  }, [inspected, ownedById, cells.data?.plot_valuation]);
+
+  const submit = () => {
+    const price = cells.data?.plot_price;
+    if (price === undefined || selection.length === 0) return;
+    buy.mutate(purchaseBody(selection, price), {
+      onSuccess: (answer) => {
+        setPicked([]);
+        setOutcome({ tone: 'success', title: 'Plots bought.', text: answer.msg });
+        onBought?.(answer.cells);
+      },
+      onError: (error) => setOutcome({ tone: 'error', text: messageOf(error) }),
+    });
+  };
+
+  if (failure) {
+    return (
+      <section aria-label={label} className={['land-map', className].filter(Boolean).join(' ')}>
+        <Alert tone="error">{failure}</Alert>
+      </section>
+    );
+  }
+
+  return (
+    <section aria-label={label} className={['land-map', className].filter(Boolean).join(' ')}>
+      <div className="land-map__toolbar">
+        <CoordinateSearch onGo={flyTo} />
+        <MyLocationButton onGo={flyTo} />
+        <StyleChoice value={styleKind} onChange={setStyleKind} hasSatellite={satelliteTiles !== null} />
+      </div>
+      <div className="land-map__body">
+        <div className="land-map__stage">
+          <div ref={container} className="land-map__canvas" data-testid="land-map-canvas" />
+          <p className="land-map__note" aria-live="polite">
+            {!view
+              ? 'Loading the map…'
+              : !zoomedIn
+                ? `Zoom in to zoom ${GRID_MIN_ZOOM} or closer to see the 0.4 km grid and the plots.`
+                : !queryBox
+                  ? 'Zoom in a little more to see who owns the plots.'
+                  : cells.isError
+                    ? `The plots could not be loaded: ${messageOf(cells.error)}`
+                    : cells.isFetching
+                      ? 'Loading the plots…'
+                      : `Zoom ${view.zoom.toFixed(1)}: plots shown.`}
+          </p>
+          {baseFailure && <p className="land-map__note land-map__note--error">{baseFailure}</p>}
+          <MapLegend extra={[...(mode === 'buy' ? [{ label: 'Selected', colour: LAYER_COLOURS.selected }] : []), ...(focusCells?.length ? [{ label: 'This collection', colour: LAYER_COLOURS.focus }] : [])]} />
+        </div>
+        <div className="land-map__side">
+          <CellInfo cell={inspectedCell} />
+          {mode === 'buy' && (
+            <>
+              <Button
+                variant="secondary"
+                disabled={!view || !zoomedIn}
+                onClick={() => view && pick(cellOf(view.center).id)}
+              >
+                Select the cell at the centre
+              </Button>
+              {refusal && <p className="land-map__note land-map__note--error" role="alert">{refusal}</p>}
+              <BuyPanel
+                selection={selection}
+                plotPrice={cells.data?.plot_price}
+                balance={balance}
+                topUp={topUp}
+                buying={buy.isPending}
+                outcome={outcome}
+                onDismissOutcome={() => setOutcome(null)}
+                onRemove={(id) => setPicked((current) => current.filter((other) => other !== id))}
+                onClear={() => {
+                  setPicked([]);
+                  setRefusal(null);
+                }}
+                onBuy={submit}
+              />
+            </>
+          )}
+        </div>
+      </div>
+    </section>
+  );
 }
