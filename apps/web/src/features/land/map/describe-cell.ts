@@ -5,8 +5,8 @@ export type CellStatus = 'mine' | 'my_collection' | 'others' | 'free';
 export type CellDescription = {
   id: number;
   status: CellStatus;
-  /** ISO 3166-1 alpha-2, or null in international waters */
-  country: string | null;
+  /** ISO 3166-1 alpha-2, null in international waters, undefined while the lookup loads */
+  country: string | null | undefined;
   /** USD */
   valuation: number;
   /** the owner's name, or null for a free plot */
@@ -28,7 +28,7 @@ export const STATUS_TEXT: Record<CellStatus, string> = {
 export function describeCell(
   id: number,
   owned: OwnedCell | undefined,
-  freeCell: { country: string | null; plotValuation: number | undefined },
+  freeCell: { country: string | null | undefined; plotValuation: number | undefined },
 ): CellDescription {
   if (owned) return { id, status: owned.layer, country: owned.country, valuation: owned.valuation, owner: owned.owner };
   return { id, status: 'free', country: freeCell.country, valuation: freeCell.plotValuation ?? DEFAULT_PLOT_VALUATION, owner: null };
@@ -37,7 +37,8 @@ export function describeCell(
 const regionNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
 
 /** "France (FR)"; "International waters" for no country. */
-export function countryText(code: string | null): string {
+export function countryText(code: string | null | undefined): string {
+  if (code === undefined) return 'Looking up…';
   if (!code) return 'International waters';
   let name: string | undefined;
   try {

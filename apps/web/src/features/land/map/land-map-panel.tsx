@@ -1,4 +1,3 @@
-import { iso1A2Code } from '@rapideditor/country-coder';
 import { cellById, cellOf, type OwnedCell } from '@starport/schemas';
 import { useMemo, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -20,6 +19,7 @@ import { purchaseBody, toggleCell, withoutOwned, type PlotSelection } from './pl
 import { useMapInstance } from './use-map-instance.ts';
 import { useMapOverlays } from './use-map-overlays.ts';
 import { useMapPointer } from './use-map-pointer.ts';
+import { useCountryLookup } from './use-country-lookup.ts';
 import './land-map.css';
 
 const NO_CELLS: readonly OwnedCell[] = [];
@@ -36,6 +36,7 @@ export default function LandMapPanel({ label, mode, focusCells, topUp, onBought,
   const [outcome, setOutcome] = useState<BuyOutcome>(null);
   const balance = useLandCreditAmount();
   const buy = useBuyLandWithCredit();
+  const countryAt = useCountryLookup();
 
   const zoomedIn = view !== null && view.zoom >= GRID_MIN_ZOOM;
   const queryBox = zoomedIn ? cellsQueryBox(view.bounds) : null;
@@ -69,10 +70,10 @@ export default function LandMapPanel({ label, mode, focusCells, topUp, onBought,
     if (inspected === null) return null;
     const centre = cellById(inspected)!.center;
     return describeCell(inspected, ownedById.get(inspected), {
-      country: ownedById.has(inspected) ? null : (iso1A2Code([centre.lng, centre.lat]) ?? null),
+      country: countryAt ? countryAt(centre.lng, centre.lat) : undefined,
       plotValuation: cells.data?.plot_valuation,
     });
-  }, [inspected, ownedById, cells.data?.plot_valuation]);
+  }, [inspected, ownedById, cells.data?.plot_valuation, countryAt]);
 
   const submit = () => {
     const price = cells.data?.plot_price;
@@ -109,7 +110,7 @@ export default function LandMapPanel({ label, mode, focusCells, topUp, onBought,
             {!view
               ? 'Loading the map…'
               : !zoomedIn
-                ? `Zoom in to zoom ${GRID_MIN_ZOOM} or closer to see the 0.4 km grid and the plots.`
+                ? `Zoom in to see the 0.4 km grid and the plots (they show from zoom ${GRID_MIN_ZOOM}).`
                 : !queryBox
                   ? 'Zoom in a little more to see who owns the plots.'
                   : cells.isError

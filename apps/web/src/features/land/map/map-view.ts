@@ -24,7 +24,7 @@ const SNAP_DEGREES = 0.25;
  */
 export function viewBox([west, south, east, north]: Bbox): Bbox {
   const centre = (west + east) / 2;
-  const shift = Math.round(centre / 360) * 360;
+  const shift = centre >= -180 && centre <= 180 ? 0 : Math.floor((centre + 180) / 360) * 360;
   return [
     Math.max(-180, west - shift),
     Math.max(-MAX_LATITUDE, south),
