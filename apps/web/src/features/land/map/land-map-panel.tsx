@@ -12,7 +12,7 @@ import { CellInfo } from './cell-info.tsx';
 import { describeCell } from './describe-cell.ts';
 import type { LandMapProps } from './land-map-props.ts';
 import { MapLegend } from './map-legend.tsx';
-import { LAYER_COLOURS, satelliteTilesFrom, type MapStyleKind } from './map-style.ts';
+import { LAYER_COLOURS, satelliteFrom, type MapStyleKind } from './map-style.ts';
 import { CoordinateSearch, MyLocationButton, StyleChoice } from './map-toolbar.tsx';
 import { bboxParam, cellsQueryBox, FLY_TO_ZOOM, GRID_MIN_ZOOM } from './map-view.ts';
 import { purchaseBody, toggleCell, withoutOwned, type PlotSelection } from './plot-selection.ts';
@@ -23,12 +23,12 @@ import { useCountryLookup } from './use-country-lookup.ts';
 import './land-map.css';
 
 const NO_CELLS: readonly OwnedCell[] = [];
-const satelliteTiles = satelliteTilesFrom(env.satelliteTiles);
+const imagery = satelliteFrom(env.satelliteTiles, env.satelliteAttribution);
 
 /** The land map (issue 18): plots on the 0.4 km grid, their details, and buying free ones. */
 export default function LandMapPanel({ label, mode, focusCells, topUp, onBought, className }: LandMapProps) {
   const container = useRef<HTMLDivElement>(null);
-  const { map, view, failure, baseFailure } = useMapInstance(container, satelliteTiles);
+  const { map, view, failure, baseFailure, imageryFailure } = useMapInstance(container, imagery);
   const [styleKind, setStyleKind] = useState<MapStyleKind>('street');
   const [inspected, setInspected] = useState<number | null>(null);
   const [picked, setPicked] = useState<PlotSelection>([]);
@@ -48,7 +48,7 @@ export default function LandMapPanel({ label, mode, focusCells, topUp, onBought,
   // A plot someone else bought meanwhile leaves the selection as soon as an answer shows it.
   const selection = useMemo(() => withoutOwned(picked, (id) => ownedById.has(id)), [picked, ownedById]);
 
-  useMapOverlays(map, { view, owned, selection, focusCells, inspected, styleKind, hasSatellite: satelliteTiles !== null });
+  useMapOverlays(map, { view, owned, selection, focusCells, inspected, styleKind, hasSatellite: imagery !== null });
 
   const pick = (id: number) => {
     setInspected(id);
@@ -101,7 +101,7 @@ export default function LandMapPanel({ label, mode, focusCells, topUp, onBought,
       <div className="land-map__toolbar">
         <CoordinateSearch onGo={flyTo} />
         <MyLocationButton onGo={flyTo} />
-        <StyleChoice value={styleKind} onChange={setStyleKind} hasSatellite={satelliteTiles !== null} />
+        <StyleChoice value={styleKind} onChange={setStyleKind} hasSatellite={imagery !== null} />
       </div>
       <div className="land-map__body">
         <div className="land-map__stage">
@@ -120,6 +120,7 @@ export default function LandMapPanel({ label, mode, focusCells, topUp, onBought,
                       : `Zoom ${view.zoom.toFixed(1)}: plots shown.`}
           </p>
           {baseFailure && <p className="land-map__note land-map__note--error">{baseFailure}</p>}
+          {imageryFailure && styleKind === 'satellite' && <p className="land-map__note land-map__note--error">{imageryFailure}</p>}
           <MapLegend extra={[...(mode === 'buy' ? [{ label: 'Selected', colour: LAYER_COLOURS.selected }] : []), ...(focusCells?.length ? [{ label: 'This collection', colour: LAYER_COLOURS.focus }] : [])]} />
         </div>
         <div className="land-map__side">

@@ -1,20 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { buildMapStyle, layerVisibility, satelliteTilesFrom } from './map-style.ts';
+import { buildMapStyle, layerVisibility, satelliteFrom } from './map-style.ts';
 
-describe('satelliteTilesFrom', () => {
-  it('takes an http(s) template with {z}, {x} and {y}', () => {
-    expect(satelliteTilesFrom(' https://tiles.example/{z}/{x}/{y}.jpg ')).toBe('https://tiles.example/{z}/{x}/{y}.jpg');
+const TILES = 'https://tiles.example/{z}/{x}/{y}.jpg';
+
+describe('satelliteFrom', () => {
+  it('takes an http(s) template with {z}, {x} and {y}, and the credit to show', () => {
+    expect(satelliteFrom(` ${TILES} `, ' © Imagery Co ')).toEqual({ tiles: TILES, attribution: '© Imagery Co' });
+    expect(satelliteFrom(TILES)).toEqual({ tiles: TILES, attribution: undefined });
   });
 
   it('is off when unset or not a tile template', () => {
     for (const value of [undefined, '', 'tiles/{z}/{x}/{y}', 'https://tiles.example/{z}/{x}.jpg', 'javascript:{z}{x}{y}']) {
-      expect(satelliteTilesFrom(value), String(value)).toBeNull();
+      expect(satelliteFrom(value, 'credit'), String(value)).toBeNull();
     }
   });
 });
 
 describe('buildMapStyle', () => {
-  const layerIds = (tiles: string | null) => buildMapStyle(tiles).layers.map((layer) => layer.id);
+  const layerIds = (tiles: string | null) => buildMapStyle(tiles ? { tiles, attribution: undefined } : null).layers.map((layer) => layer.id);
 
   it('draws the sea, the land and the borders under the plots, with no text layers (no glyphs offline)', () => {
     const style = buildMapStyle(null);
@@ -31,9 +34,9 @@ describe('buildMapStyle', () => {
   });
 
   it('adds the imagery under the land when configured', () => {
-    const style = buildMapStyle('https://tiles.example/{z}/{x}/{y}.jpg');
-    expect(layerIds('https://tiles.example/{z}/{x}/{y}.jpg').slice(0, 3)).toEqual(['sea', 'satellite', 'land']);
-    expect(style.sources.satellite).toMatchObject({ type: 'raster', tiles: ['https://tiles.example/{z}/{x}/{y}.jpg'] });
+    const style = buildMapStyle({ tiles: TILES, attribution: '© Imagery Co' });
+    expect(layerIds(TILES).slice(0, 3)).toEqual(['sea', 'satellite', 'land']);
+    expect(style.sources.satellite).toMatchObject({ type: 'raster', tiles: [TILES], attribution: '© Imagery Co' });
   });
 });
 

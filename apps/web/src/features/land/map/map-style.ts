@@ -32,17 +32,22 @@ export const SOURCES = {
   hover: 'hover',
 } as const;
 
-const SATELLITE = 'satellite';
+export const SATELLITE_SOURCE = 'satellite';
+const SATELLITE = SATELLITE_SOURCE;
 const STREET_LAYERS = ['land'] as const;
 
+/** The configured imagery: a raster tile URL template and the credit its provider asks for. */
+export type SatelliteConfig = { tiles: string; attribution: string | undefined };
+
 /**
- * A raster tile URL template from configuration (VITE_SATELLITE_TILES), or null when it is
- * unset or not one (it must be http(s) and name {z}, {x} and {y}).
+ * The imagery from configuration (VITE_SATELLITE_TILES, VITE_SATELLITE_ATTRIBUTION), or null when
+ * the template is unset or not one (it must be http(s) and name {z}, {x} and {y}).
  */
-export function satelliteTilesFrom(value: string | undefined): string | null {
-  const template = value?.trim() ?? '';
+export function satelliteFrom(tiles: string | undefined, attribution?: string): SatelliteConfig | null {
+  const template = tiles?.trim() ?? '';
   if (!/^https?:\/\//.test(template)) return null;
-  return ['{z}', '{x}', '{y}'].every((part) => template.includes(part)) ? template : null;
+  if (!['{z}', '{x}', '{y}'].every((part) => template.includes(part))) return null;
+  return { tiles: template, attribution: attribution?.trim() || undefined };
 }
 
 const geojson = { type: 'geojson', data: EMPTY_COLLECTION } as const;
@@ -65,10 +70,10 @@ const overlayLayers: LayerSpecification[] = [
   { id: 'hover-line', type: 'line', source: SOURCES.hover, paint: { 'line-color': '#ffffff', 'line-width': 2 } },
 ];
 
-/** The whole style; `satelliteTiles` adds the raster imagery, hidden until chosen. */
-export function buildMapStyle(satelliteTiles: string | null): StyleSpecification {
-  const satellite: StyleSpecification['sources'] = satelliteTiles
-    ? { [SATELLITE]: { type: 'raster', tiles: [satelliteTiles], tileSize: 256, maxzoom: 19 } }
+/** The whole style; configured imagery is added as a raster layer, hidden until chosen. */
+export function buildMapStyle(imagery: SatelliteConfig | null): StyleSpecification {
+  const satellite: StyleSpecification['sources'] = imagery
+    ? { [SATELLITE]: { type: 'raster', tiles: [imagery.tiles], tileSize: 256, maxzoom: 19, attribution: imagery.attribution } }
     : {};
   return {
     version: 8,
@@ -84,7 +89,7 @@ export function buildMapStyle(satelliteTiles: string | null): StyleSpecification
     },
     layers: [
       { id: 'sea', type: 'background', paint: { 'background-color': '#0c2242' } },
-      ...(satelliteTiles ? [{ id: SATELLITE, type: 'raster', source: SATELLITE, layout: { visibility: 'none' } } as LayerSpecification] : []),
+      ...(imagery ? [{ id: SATELLITE, type: 'raster', source: SATELLITE, layout: { visibility: 'none' } } as LayerSpecification] : []),
       { id: 'land', type: 'fill', source: SOURCES.countries, paint: { 'fill-color': '#1f3a34' } },
       { id: 'borders', type: 'line', source: SOURCES.borders, paint: { 'line-color': '#8fa3d6', 'line-width': 0.8 } },
       ...overlayLayers,

@@ -1,7 +1,7 @@
 import type { Bbox, LngLat } from '@starport/schemas';
 import { useEffect, useState, type RefObject } from 'react';
 import { loadBaseLayer } from './base-layer.ts';
-import { buildMapStyle, SOURCES } from './map-style.ts';
+import { buildMapStyle, SATELLITE_SOURCE, SOURCES, type SatelliteConfig } from './map-style.ts';
 import { INITIAL_ZOOM, MAX_ZOOM } from './map-view.ts';
 import { maplibregl, type GeoJSONSource, type MaplibreMap } from './maplibre.ts';
 
@@ -27,11 +27,12 @@ export const geojsonSource = (map: MaplibreMap, id: string) => map.getSource<Geo
  * has loaded (sources can take data from then on); `view` follows every finished move. The
  * countries are fetched alongside and filled in when they arrive.
  */
-export function useMapInstance(container: RefObject<HTMLDivElement | null>, satelliteTiles: string | null) {
+export function useMapInstance(container: RefObject<HTMLDivElement | null>, imagery: SatelliteConfig | null) {
   const [map, setMap] = useState<MaplibreMap | null>(null);
   const [view, setView] = useState<MapView | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [baseFailure, setBaseFailure] = useState<string | null>(null);
+  const [imageryFailure, setImageryFailure] = useState<string | null>(null);
 
   useEffect(() => {
     const element = container.current;
@@ -40,7 +41,7 @@ export function useMapInstance(container: RefObject<HTMLDivElement | null>, sate
     try {
       instance = new maplibregl.Map({
         container: element,
-        style: buildMapStyle(satelliteTiles),
+        style: buildMapStyle(imagery),
         center: INITIAL_CENTER,
         zoom: INITIAL_ZOOM,
         maxZoom: MAX_ZOOM,
@@ -74,12 +75,16 @@ export function useMapInstance(container: RefObject<HTMLDivElement | null>, sate
         });
     });
     instance.on('moveend', report);
+    // A tile the imagery server refuses: say so once, rather than leave a blank map unexplained.
+    instance.on('error', (event: { sourceId?: string }) => {
+      if (event.sourceId === SATELLITE_SOURCE) setImageryFailure('Some satellite imagery could not be loaded from its server.');
+    });
     return () => {
       controller.abort();
       instance.remove();
       setMap(null);
     };
-  }, [container, satelliteTiles]);
+  }, [container, imagery]);
 
-  return { map, view, failure, baseFailure };
+  return { map, view, failure, baseFailure, imageryFailure };
 }
