@@ -5,9 +5,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { env } from '../../../config/env.ts';
 import { messageOf } from '../../../lib/api-error.ts';
 import { useLandCreditAmount } from '../../../lib/land-credit.ts';
-import { useBuyLandWithCredit } from '../api/buy-land-with-credit.ts';
 import { useLandCells } from '../api/get-land-cells.ts';
-import { BuyPanel, type BuyOutcome } from './buy-panel.tsx';
+import { BuyPanel } from './buy-panel.tsx';
 import { CellInfo } from './cell-info.tsx';
 import { describeCell } from './describe-cell.ts';
 import type { LandMapProps } from './land-map-props.ts';
@@ -15,10 +14,10 @@ import { MapLegend } from './map-legend.tsx';
 import { LAYER_COLOURS, satelliteFrom, type MapStyleKind } from './map-style.ts';
 import { CoordinateSearch, MyLocationButton, StyleChoice } from './map-toolbar.tsx';
 import { bboxParam, cellsQueryBox, FLY_TO_ZOOM, GRID_MIN_ZOOM } from './map-view.ts';
-import { purchaseBody, toggleCell, withoutOwned, type PlotSelection } from './plot-selection.ts';
 import { useMapInstance } from './use-map-instance.ts';
 import { useMapOverlays } from './use-map-overlays.ts';
 import { useMapPointer } from './use-map-pointer.ts';
+import { usePlotPurchase } from './use-plot-purchase.ts';
 import { useCountryLookup } from './use-country-lookup.ts';
 import './land-map.css';
 
@@ -31,11 +30,7 @@ export default function LandMapPanel({ label, mode, focusCells, topUp, onBought,
   const { map, view, failure, baseFailure, imageryFailure } = useMapInstance(container, imagery);
   const [styleKind, setStyleKind] = useState<MapStyleKind>('street');
   const [inspected, setInspected] = useState<number | null>(null);
-  const [picked, setPicked] = useState<PlotSelection>([]);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<BuyOutcome>(null);
   const balance = useLandCreditAmount();
-  const buy = useBuyLandWithCredit();
   const countryAt = useCountryLookup();
 
   const zoomedIn = view !== null && view.zoom >= GRID_MIN_ZOOM;
@@ -45,22 +40,13 @@ export default function LandMapPanel({ label, mode, focusCells, topUp, onBought,
   const ownedById = useMemo(() => new Map(owned.map((cell) => [cell.id, cell])), [owned]);
   // The plots here are known only once this box's own answer came (not the last box's, kept while loading).
   const ownershipKnown = cells.isSuccess && !cells.isPlaceholderData;
-  // A plot someone else bought meanwhile leaves the selection as soon as an answer shows it.
-  const selection = useMemo(() => withoutOwned(picked, (id) => ownedById.has(id)), [picked, ownedById]);
+  const purchase = usePlotPurchase({ ownedById, ownershipKnown, plotPrice: cells.data?.plot_price, onBought });
 
-  useMapOverlays(map, { view, owned, selection, focusCells, inspected, styleKind, hasSatellite: imagery !== null });
+  useMapOverlays(map, { view, owned, selection: purchase.selection, focusCells, inspected, styleKind, hasSatellite: imagery !== null });
 
   const pick = (id: number) => {
     setInspected(id);
-    if (mode !== 'buy') return;
-    if (!ownershipKnown) {
-      setRefusal('The plots here are still loading: try again in a moment.');
-      return;
-    }
-    const result = toggleCell(selection, id, ownedById.has(id));
-    setPicked(result.selection);
-    setRefusal(result.refused ?? null);
-    setOutcome(null);
+    if (mode === 'buy') purchase.toggle(id);
   };
   useMapPointer(map, { onHover: (id) => id !== null && setInspected(id), onPick: pick });
 
@@ -74,19 +60,6 @@ export default function LandMapPanel({ label, mode, focusCells, topUp, onBought,
       plotValuation: cells.data?.plot_valuation,
     });
   }, [inspected, ownedById, cells.data?.plot_valuation, countryAt]);
-
-  const submit = () => {
-    const price = cells.data?.plot_price;
-    if (price === undefined || selection.length === 0) return;
-    buy.mutate(purchaseBody(selection, price), {
-      onSuccess: (answer) => {
-        setPicked([]);
-        setOutcome({ tone: 'success', title: 'Plots bought.', text: answer.msg });
-        onBought?.(answer.cells);
-      },
-      onError: (error) => setOutcome({ tone: 'error', text: messageOf(error) }),
-    });
-  };
 
   if (failure) {
     return (
@@ -134,21 +107,22 @@ export default function LandMapPanel({ label, mode, focusCells, topUp, onBought,
               >
                 Select the cell at the centre
               </Button>
-              {refusal && <p className="land-map__note land-map__note--error" role="alert">{refusal}</p>}
+              {purchase.refusal && (
+                <p className="land-map__note land-map__note--error" role="alert">
+                  {purchase.refusal}
+                </p>
+              )}
               <BuyPanel
-                selection={selection}
+                selection={purchase.selection}
                 plotPrice={cells.data?.plot_price}
                 balance={balance}
                 topUp={topUp}
-                buying={buy.isPending}
-                outcome={outcome}
-                onDismissOutcome={() => setOutcome(null)}
-                onRemove={(id) => setPicked((current) => current.filter((other) => other !== id))}
-                onClear={() => {
-                  setPicked([]);
-                  setRefusal(null);
-                }}
-                onBuy={submit}
+                buying={purchase.buying}
+                outcome={purchase.outcome}
+                onDismissOutcome={purchase.dismissOutcome}
+                onRemove={purchase.remove}
+                onClear={purchase.clear}
+                onBuy={purchase.submit}
               />
             </>
           )}
