@@ -4,7 +4,7 @@ import { countryText, STATUS_TEXT, type CellDescription } from './describe-cell.
 /** The plot under the pointer or last tapped: cell id, country, valuation and owner. */
 export function CellInfo({ cell }: { cell: CellDescription | null }) {
   return (
-    <section className="land-map__info" aria-label="Plot" aria-live="polite">
+    <section className="land-map__info" aria-label="Plot details" aria-live="polite">
       {cell ? (
         <dl>
           <dt>Cell</dt>

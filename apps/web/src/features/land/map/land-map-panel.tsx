@@ -78,7 +78,11 @@ export default function LandMapPanel({ label, mode, focusCells, topUp, onBought,
       </div>
       <div className="land-map__body">
         <div className="land-map__stage">
-          <div ref={container} className="land-map__canvas" data-testid="land-map-canvas" />
+          <div className="land-map__frame">
+            <div ref={container} className="land-map__canvas" data-testid="land-map-canvas" />
+            {/* Marks the cell "Select the cell at the centre" and the keyboard act on. */}
+            {zoomedIn && <div className="land-map__crosshair" aria-hidden="true" />}
+          </div>
           <p className="land-map__note" aria-live="polite">
             {!view
               ? 'Loading the map…'

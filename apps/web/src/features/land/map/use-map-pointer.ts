@@ -14,7 +14,7 @@ type PointerHandlers = {
 const cellUnder = (map: MaplibreMap, event: MapMouseEvent): number | null =>
   map.getZoom() >= GRID_MIN_ZOOM ? cellOf(event.lngLat.wrap()).id : null;
 
-/** Hover and click/tap on the map, from zoom 11; the handlers may change on every render. */
+/** Hover, click/tap and keyboard moves on the map, from zoom 11; the handlers may change on every render. */
 export function useMapPointer(map: MaplibreMap | null, handlers: PointerHandlers) {
   const latest = useRef(handlers);
   useEffect(() => {
@@ -34,11 +34,22 @@ export function useMapPointer(map: MaplibreMap | null, handlers: PointerHandlers
       const id = cellUnder(map, event);
       if (id !== null) latest.current.onPick(id);
     };
+    // Keyboard users move the map itself (arrow keys on the focused map): the plot they look at
+    // is the one under the crosshair at the centre.
+    const keyboardMove = () => {
+      if (document.activeElement !== map.getCanvas() || map.getZoom() < GRID_MIN_ZOOM) return;
+      const id = cellOf(map.getCenter().wrap()).id;
+      if (id === hovered) return;
+      hovered = id;
+      latest.current.onHover(id);
+    };
     map.on('mousemove', move);
     map.on('click', click);
+    map.on('moveend', keyboardMove);
     return () => {
       map.off('mousemove', move);
       map.off('click', click);
+      map.off('moveend', keyboardMove);
     };
   }, [map]);
 }
