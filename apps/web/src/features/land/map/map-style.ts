@@ -32,8 +32,8 @@ export const SOURCES = {
   hover: 'hover',
 } as const;
 
+/** The imagery's source and layer, present only when configured. */
 export const SATELLITE_SOURCE = 'satellite';
-const SATELLITE = SATELLITE_SOURCE;
 const STREET_LAYERS = ['land'] as const;
 
 /** The configured imagery: a raster tile URL template and the credit its provider asks for. */
@@ -73,7 +73,7 @@ const overlayLayers: LayerSpecification[] = [
 /** The whole style; configured imagery is added as a raster layer, hidden until chosen. */
 export function buildMapStyle(imagery: SatelliteConfig | null): StyleSpecification {
   const satellite: StyleSpecification['sources'] = imagery
-    ? { [SATELLITE]: { type: 'raster', tiles: [imagery.tiles], tileSize: 256, maxzoom: 19, attribution: imagery.attribution } }
+    ? { [SATELLITE_SOURCE]: { type: 'raster', tiles: [imagery.tiles], tileSize: 256, maxzoom: 19, attribution: imagery.attribution } }
     : {};
   return {
     version: 8,
@@ -89,7 +89,7 @@ export function buildMapStyle(imagery: SatelliteConfig | null): StyleSpecificati
     },
     layers: [
       { id: 'sea', type: 'background', paint: { 'background-color': '#0c2242' } },
-      ...(imagery ? [{ id: SATELLITE, type: 'raster', source: SATELLITE, layout: { visibility: 'none' } } as LayerSpecification] : []),
+      ...(imagery ? [{ id: SATELLITE_SOURCE, type: 'raster', source: SATELLITE_SOURCE, layout: { visibility: 'none' } } as LayerSpecification] : []),
       { id: 'land', type: 'fill', source: SOURCES.countries, paint: { 'fill-color': '#1f3a34' } },
       { id: 'borders', type: 'line', source: SOURCES.borders, paint: { 'line-color': '#8fa3d6', 'line-width': 0.8 } },
       ...overlayLayers,
@@ -101,7 +101,7 @@ export function buildMapStyle(imagery: SatelliteConfig | null): StyleSpecificati
 export function layerVisibility(kind: MapStyleKind, hasSatellite: boolean): Record<string, 'visible' | 'none'> {
   const showSatellite = kind === 'satellite' && hasSatellite;
   const visibility: Record<string, 'visible' | 'none'> = Object.fromEntries(STREET_LAYERS.map((id) => [id, showSatellite ? 'none' : 'visible']));
-  if (hasSatellite) visibility[SATELLITE] = showSatellite ? 'visible' : 'none';
+  if (hasSatellite) visibility[SATELLITE_SOURCE] = showSatellite ? 'visible' : 'none';
   return visibility;
 }
 

@@ -1,5 +1,4 @@
-import { MAX_PLOTS_PER_PURCHASE, type BuyLandWithCreditBody } from '@starport/schemas';
-import { cellById } from '@starport/schemas';
+import { cellById, MAX_PLOTS_PER_PURCHASE, type BuyLandWithCreditBody } from '@starport/schemas';
 
 /** The free cells the player picked to buy, in the order picked. */
 export type PlotSelection = readonly number[];
