@@ -90,7 +90,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
-        'img-src': ["'self'", 'data:', 'blob:', ...(config.walletConnect ? WALLETCONNECT_HOSTS.https : [])],
+        'img-src': [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(config.walletConnect ? WALLETCONNECT_HOSTS.https : []),
+          ...(config.satelliteOrigin ? [config.satelliteOrigin] : []),
+        ],
         'frame-ancestors': ["'none'"],
         // The payment widget's iframe: Wert's origin, or the sandbox widget on our own.
         'frame-src': [
@@ -104,6 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           ...(config.walletConnect ? [...WALLETCONNECT_HOSTS.https, ...WALLETCONNECT_HOSTS.wss] : []),
           // The browser PUTs avatars straight to the bucket's presigned URLs (docs/decisions/0040).
           ...(config.s3 ? [config.s3.endpoint ? new URL(config.s3.endpoint).origin : 'https://*.amazonaws.com'] : []),
+          // The land map fetches its satellite tiles (maplibre loads raster tiles with fetch).
+          ...(config.satelliteOrigin ? [config.satelliteOrigin] : []),
         ],
         // Only ask browsers to upgrade when the site is really served over https.
         'upgrade-insecure-requests': config.publicUrl.startsWith('https:') ? [] : null,

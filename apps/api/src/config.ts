@@ -72,6 +72,8 @@ const EnvSchema = z.object({
   WIDGET_PROVIDER: z.enum(['wert', 'sandbox', 'off']).optional(),
   /** WalletConnect's project id. The web app reads it when it is built; the server only opens its CSP to WalletConnect's hosts. */
   VITE_WALLETCONNECT_PROJECT_ID: z.string().regex(/^[A-Za-z0-9]{8,64}$/, 'must be the project id from WalletConnect (Reown) Cloud').optional(),
+  /** The land map's satellite tiles (a URL template). The web app reads it when it is built; the server only opens its CSP to that origin. */
+  VITE_SATELLITE_TILES: z.url({ protocol: /^https?$/, error: 'must be an http(s) tile URL template with {z}, {x} and {y}' }).optional(),
   /** An S3-compatible bucket for uploads and avatars (docs/decisions/0040); unset: files under DATA_DIR. */
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
@@ -111,6 +113,8 @@ export type Config = {
   chains: ChainsConfig;
   /** the web app offers WalletConnect (VITE_WALLETCONNECT_PROJECT_ID is set) */
   walletConnect: boolean;
+  /** the origin of the land map's satellite tiles (VITE_SATELLITE_TILES), which the CSP lets images come from */
+  satelliteOrigin?: string;
   /** S3 settings when S3_BUCKET is set; else uploads live under DATA_DIR/objects */
   s3?: S3Settings;
   /**
@@ -206,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     widget,
     chains: chains.config,
     walletConnect: Boolean(e.VITE_WALLETCONNECT_PROJECT_ID),
+    ...(e.VITE_SATELLITE_TILES ? { satelliteOrigin: new URL(e.VITE_SATELLITE_TILES).origin } : {}),
     ...s3Settings(e),
     pendingSecrets,
   };

@@ -98,6 +98,7 @@ export const BuyLandResponseSchema = z.object({
   cells: z.array(z.number().int()),
   credit: z.number().int(),
 });
+export type BuyLandResponse = z.infer<typeof BuyLandResponseSchema>;
 
 /** A plot in the spec's shape (owned-assets.md §3). */
 export const LandPlotSchema = z.object({
