@@ -26,17 +26,19 @@ type Stage = { name: 'idle' } | { name: 'quantity' } | { name: 'checkout'; purch
  * The land-credit balance and its top-up (owned-assets.md §2.16, §4.8): "Top up" asks how many
  * credits, within the operator's bounds, shows the total, and "Buy {n} Land Credit" goes on to
  * the one checkout dialog (card provider, the Wert widget or cryptocurrency), which reads the
- * balance again once the top-up is paid.
+ * balance again once the top-up is paid. `showBalance` false: the place it sits shows the balance already.
  */
-export function LandCreditTopUp() {
+export function LandCreditTopUp({ showBalance = true }: { showBalance?: boolean } = {}) {
   const balance = useLandCreditAmount();
   const [stage, setStage] = useState<Stage>({ name: 'idle' });
   const close = () => setStage({ name: 'idle' });
   return (
     <div className="land-credit-top-up" data-testid="land-credit-top-up">
-      <p className="land-credit-top-up__balance" data-testid="land-credit-balance">
-        Land Credit: <strong>{balance === null ? 'checking…' : formatCredit(balance)}</strong>
-      </p>
+      {showBalance && (
+        <p className="land-credit-top-up__balance" data-testid="land-credit-balance">
+          Land Credit: <strong>{balance === null ? 'checking…' : formatCredit(balance)}</strong>
+        </p>
+      )}
       <Button variant="secondary" onClick={() => setStage({ name: 'quantity' })}>
         Top up
       </Button>
