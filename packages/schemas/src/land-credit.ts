@@ -9,11 +9,7 @@ import { ItemStatusBodySchema, WidgetSessionSchema } from './widget-payments.ts'
  * ledger once.
  */
 
-/** The top-up's item name, as the spec writes it. */
-export const topUpItemName = (quantity: number): string => `Buy ${quantity} Land Credit`;
-
-/** The success text of a paid top-up (spec §9). */
-export const TOP_UP_PAID_MSG = 'Payment completed.';
+export { topUpItemName, TOP_UP_PAID_MSG, TOP_UP_RETURN_PATH, TOP_UP_RETURN_PARAMS, type TopUpReturnResult } from './land-credit-texts.ts';
 
 /** GET /api/credit/topup: what a credit costs now and how many one top-up may buy (operator settings). */
 export const TopUpTermsResponseSchema = z.object({
@@ -41,13 +37,6 @@ export const TopUpBodySchema = z.strictObject({
 });
 export type TopUpBody = z.infer<typeof TopUpBodySchema>;
 
-/**
- * Where the card provider sends the browser back after a top-up: the land page, with the order's
- * code, which shows "Payment completed." once the order is paid (or what went wrong).
- */
-export const TOP_UP_RETURN_PATH = '/assets';
-export const TOP_UP_RETURN_PARAMS = { result: 'topup', order: 'order' } as const;
-export type TopUpReturnResult = 'success' | 'cancel';
 
 /** The id a top-up's order line goes by (GET /api/orders/{code} `lines[0].id`). */
 export const TOP_UP_LINE_ID = 'land_credit';

@@ -66,15 +66,9 @@ export const CRYPTO_CONFIRMED = 'Congratulations! Your transaction has been comp
 /** Spec §4: the content of the CLOSE_BROWSER report. */
 export const USER_CLOSED_BROWSER = 'User close browser';
 
-/* Land-credit top-up (owned-assets.md §7.6, §9). The schema's land-credit.ts holds the same
-   texts (topUpItemName, TOP_UP_PAID_MSG); its module would bring zod into checkout, so they are
-   repeated here and messages.test.ts keeps the two the same. */
-
-/** The top-up's item name. */
-export const topUpItemName = (quantity: number): string => `Buy ${quantity} Land Credit`;
-
-/** A paid top-up. */
-export const TOP_UP_PAID = 'Payment completed.';
+/* Land-credit top-up (owned-assets.md §7.6, §9): the item name and the paid text are the
+   schema's, from its zod-free module. */
+export { topUpItemName, TOP_UP_PAID_MSG as TOP_UP_PAID } from '@starport/schemas/land-credit-texts';
 
 /** The player came back from the card provider's page without paying. */
 export const TOP_UP_CANCELLED = 'The top-up was cancelled. Nothing was charged.';

@@ -1,9 +1,7 @@
-/**
- * Where the card provider sends the browser back after a top-up: /assets?topup=success|cancel
- * &order={code} (the schema's TOP_UP_RETURN_PARAMS, repeated here as its module brings zod;
- * top-up-texts.test.ts keeps the two the same).
- */
-export const TOP_UP_RETURN_PARAMS = { result: 'topup', order: 'order' } as const;
+import { TOP_UP_RETURN_PARAMS } from '@starport/schemas/land-credit-texts';
+
+/** Where the card provider sends the browser back after a top-up: /assets?topup=success|cancel&order={code}. */
+export { TOP_UP_RETURN_PARAMS };
 
 // ORDER_CODE_PATTERN of packages/schemas/src/orders.ts, for the same reason.
 const ORDER_CODE = /^SP-[0-9A-HJKMNP-TV-Z]{10}$/i;
