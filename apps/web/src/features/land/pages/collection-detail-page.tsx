@@ -13,7 +13,7 @@ import { useCollectionPlots } from '../api/get-collection-plots.ts';
 import { useCollections } from '../api/get-collections.ts';
 import { AddPlotsDialog } from '../components/add-plots-dialog.tsx';
 import { LandAnalysisPanel } from '../components/land-analysis-panel.tsx';
-import { LandNotice } from '../components/land-notice.tsx';
+import { SuccessNotice } from '../../../components/ui/success-notice.tsx';
 import { MintControl } from '../components/mint-control.tsx';
 import { PlotTable } from '../components/plot-table.tsx';
 import { LazyLandMap } from '../map/lazy-land-map.tsx';
@@ -109,7 +109,7 @@ function EditableCollection({ collection, plots }: EditableCollectionProps) {
         <h1>{collection.name}</h1>
         <MintControl collection={collection} />
       </div>
-      <LandNotice message={notice} onDismiss={() => setNotice(null)} />
+      <SuccessNotice className="land-notice" message={notice} onDismiss={() => setNotice(null)} />
       {remove.isError && (
         <Alert tone="error" title="Sorry" onDismiss={() => remove.reset()}>
           {messageOf(remove.error)}

@@ -10,7 +10,7 @@ import { messageOf } from '../../../lib/api-error.ts';
 import { useDeleteCollection } from '../api/collection-changes.ts';
 import { useCollections } from '../api/get-collections.ts';
 import { CreateCollectionDialog } from '../components/create-collection-dialog.tsx';
-import { LandNotice } from '../components/land-notice.tsx';
+import { SuccessNotice } from '../../../components/ui/success-notice.tsx';
 import { MintControl } from '../components/mint-control.tsx';
 import { RenameCollectionDialog } from '../components/rename-collection-dialog.tsx';
 import { isFrozen } from '../model/mint-state.ts';
@@ -85,7 +85,7 @@ export default function LandCollectionsPage() {
           Back to My Land
         </Link>
       </p>
-      <LandNotice message={notice} onDismiss={() => setNotice(null)} />
+      <SuccessNotice className="land-notice" message={notice} onDismiss={() => setNotice(null)} />
       {remove.isError && (
         <Alert tone="error" title="Sorry" onDismiss={() => remove.reset()}>
           {messageOf(remove.error)}

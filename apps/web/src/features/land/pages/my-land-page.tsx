@@ -11,7 +11,7 @@ import { useRefreshLand } from '../api/use-refresh-land.ts';
 import { CollectionCard } from '../components/collection-card.tsx';
 import { CreateCollectionDialog } from '../components/create-collection-dialog.tsx';
 import { IndividualPlots } from '../components/individual-plots.tsx';
-import { LandNotice } from '../components/land-notice.tsx';
+import { SuccessNotice } from '../../../components/ui/success-notice.tsx';
 import { MovePlotsDialog } from '../components/move-plots-dialog.tsx';
 import { OwnsNoLand } from '../components/owns-no-land.tsx';
 import { RenameCollectionDialog } from '../components/rename-collection-dialog.tsx';
@@ -101,7 +101,7 @@ export default function MyLandPage({ topUp, returnNotice }: MyLandPageProps) {
         </Button>
       </div>
       {returnNotice}
-      <LandNotice message={notice} onDismiss={() => setNotice(null)} />
+      <SuccessNotice className="land-notice" message={notice} onDismiss={() => setNotice(null)} />
       <div className="land-page__layout">
         <div className="land-panel" aria-busy={refreshing || undefined}>
           {body}

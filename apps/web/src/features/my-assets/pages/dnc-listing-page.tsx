@@ -10,7 +10,7 @@ import { ChangePriceDialog } from '../components/change-price-dialog.tsx';
 import { ListDncDialog } from '../components/list-dnc-dialog.tsx';
 import { ListingsTable } from '../components/listings-table.tsx';
 import { MyAssetsNav } from '../components/my-assets-nav.tsx';
-import { PageNotice } from '../components/page-notice.tsx';
+import { SuccessNotice } from '../../../components/ui/success-notice.tsx';
 import { FEE_PERCENT } from '../model/listing-form.ts';
 import { formatDnc } from '../model/labels.ts';
 import './my-assets.css';
@@ -33,7 +33,7 @@ export default function DncListingPage() {
     <div className="page my-assets">
       <h1>DNC listing</h1>
       <MyAssetsNav />
-      <PageNotice message={notice} onDismiss={() => setNotice(null)} />
+      <SuccessNotice className="my-assets__notice" message={notice} onDismiss={() => setNotice(null)} />
       {info.isError ? (
         <LoadError title="Your DNC balance could not be loaded" query={info} />
       ) : !info.data ? (

@@ -11,7 +11,7 @@ import { AssetCard } from '../components/asset-card.tsx';
 import { ListShipDialog } from '../components/list-ship-dialog.tsx';
 import { MyAssetsNav } from '../components/my-assets-nav.tsx';
 import { OwnsNothing } from '../components/owns-nothing.tsx';
-import { PageNotice } from '../components/page-notice.tsx';
+import { SuccessNotice } from '../../../components/ui/success-notice.tsx';
 import { FILTER_CHOICES } from '../model/asset-filters.ts';
 import './my-assets.css';
 
@@ -76,7 +76,7 @@ export default function MySpaceshipsPage({ renderFilters }: { renderFilters: Fil
     <div className="page my-assets">
       <h1>My spaceships</h1>
       <MyAssetsNav />
-      <PageNotice message={notice} onDismiss={() => setNotice(null)} />
+      <SuccessNotice className="my-assets__notice" message={notice} onDismiss={() => setNotice(null)} />
       <div className="my-assets-layout">
         {renderFilters({ filters, problems, onChange: update })}
         <section aria-label="Your ships and units" aria-busy={query.isFetching || undefined}>

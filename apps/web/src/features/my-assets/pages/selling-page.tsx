@@ -11,7 +11,7 @@ import { CancelListingDialog } from '../components/cancel-listing-dialog.tsx';
 import { ChangePriceDialog } from '../components/change-price-dialog.tsx';
 import { ListingsTable } from '../components/listings-table.tsx';
 import { MyAssetsNav } from '../components/my-assets-nav.tsx';
-import { PageNotice } from '../components/page-notice.tsx';
+import { SuccessNotice } from '../../../components/ui/success-notice.tsx';
 import { ProceedsTable } from '../components/proceeds-table.tsx';
 import { formatMicro } from '../model/labels.ts';
 import './my-assets.css';
@@ -54,7 +54,7 @@ export default function SellingPage() {
     <div className="page my-assets">
       <h1>Ships and DNC on sale</h1>
       <MyAssetsNav />
-      <PageNotice message={notice} onDismiss={() => setNotice(null)} />
+      <SuccessNotice className="my-assets__notice" message={notice} onDismiss={() => setNotice(null)} />
       <nav className="my-assets-views" aria-label="Listings">
         <ul>
           {VIEWS.map((v) => (
