@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';
+import type { MintAssetKind, MintStatus } from '../../db/schema/index.ts';
+
+/** SQL of the minting module's own tables (mint_attempts, minter_nonces, mint_reports). */
+
+export type MintAttempt = {
+  id: number;
+  assetKind: MintAssetKind;
+  assetId: number;
+  userId: string;
+  chainId: number;
+  contract: `0x${string}`;
+  tokenId: bigint;
+  recipient: `0x${string}`;
+  status: MintStatus;
+  txHash: `0x${string}` | null;
+  rawTx: `0x${string}` | null;
+  queueRound: number;
+  failure: string | null;
+};
+
+type Row = {
+  id: string | number;
+  asset_kind: MintAssetKind;
+  asset_id: string | number;
+  user_id: string;
+  chain_id: number;
+  contract: string;
+  token_id: string;
+  recipient: string;
+  status: MintStatus;
+  tx_hash: string | null;
+  raw_tx: string | null;
+  queue_round: number;
+  failure: string | null;
+};
+
+const COLUMNS = sql`id, asset_kind, asset_id, user_id, chain_id, contract, token_id, recipient, status, tx_hash, raw_tx, queue_round, failure`;
+
+const toAttempt = (r: Row): MintAttempt => ({
+  id: Number(r.id),
+  assetKind: r.asset_kind,
+  assetId: Number(r.asset_id),
+  userId: r.user_id,
+  chainId: Number(r.chain_id),
+  contract: r.contract as `0x${string}`,
+  tokenId: BigInt(r.token_id),
+  recipient: r.recipient as `0x${string}`,
+  status: r.status,
+  txHash: r.tx_hash as `0x${string}` | null,
+  rawTx: r.raw_tx as `0x${string}` | null,
+  queueRound: Number(r.queue_round),
+  failure: r.failure,
+});
+
+export type NewMint = {
+  assetKind: MintAssetKind;
+  assetId: number;
+  userId: string;
+  chainId: number;
+  contract: string;
+  tokenId: bigint;
+  recipient: string;
+};
+
+/**
+ * Opens the asset's mint, or opens it again after a failure (a failed mint sent nothing that can
+ * still land: decisions/0049). Returns undefined while a mint of the asset is open or done: the
+ * unique key, not a check in code, keeps an asset to one mint.
+ */
+export async function openMint(tx: Tx, m: NewMint): Promise<MintAttempt | undefined> {
+  const [row] = await queryRows<Row>(
+    tx,
+    sql`INSERT INTO mint_attempts (asset_kind, asset_id, user_id, chain_id, contract, token_id, recipient)
+        VALUES (${m.assetKind}, ${m.assetId}, ${m.userId}, ${m.chainId}, ${m.contract.toLowerCase()}, ${m.tokenId.toString()}, ${m.recipient.toLowerCase()})
+        ON CONFLICT (asset_kind, asset_id) DO UPDATE
+          SET user_id = EXCLUDED.user_id, chain_id = EXCLUDED.chain_id, contract = EXCLUDED.contract,
+              token_id = EXCLUDED.token_id, recipient = EXCLUDED.recipient, status = 'queued',
+              tx_hash = NULL, raw_tx = NULL, failure = NULL,
+              queue_round = mint_attempts.queue_round + 1, updated_at = now()
+          WHERE mint_attempts.status = 'failed'
+        RETURNING ${COLUMNS}`,
+  );
+  return row && toAttempt(row);
+}
+
+export async function mintById(db: DbOrTx, id: number, lock = false): Promise<MintAttempt | undefined> {
+  const [row] = await queryRows<Row>(db, sql`SELECT ${COLUMNS} FROM mint_attempts WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`);
+  return row && toAttempt(row);
+}
+
+export async function mintOfAsset(db: DbOrTx, kind: MintAssetKind, assetId: number): Promise<MintAttempt | undefined> {
+  const [row] = await queryRows<Row>(db, sql`SELECT ${COLUMNS} FROM mint_attempts WHERE asset_kind = ${kind} AND asset_id = ${assetId}`);
+  return row && toAttempt(row);
+}
+
+/**
+ * Records a signed transaction before it is broadcast, only if the mint still has the
+ * transaction the caller saw (`seen`): of two workers that signed at once, one records.
+ */
+export async function recordSigned(tx: Tx, id: number, seen: string | null, txHash: string, rawTx: string): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`UPDATE mint_attempts SET status = 'sent', tx_hash = ${txHash}, raw_tx = ${rawTx}, updated_at = now()
+        WHERE id = ${id} AND status IN ('queued', 'sent') AND tx_hash IS NOT DISTINCT FROM ${seen}
+        RETURNING id`,
+  );
+  return rows.length === 1;
+}
+
+export async function markConfirmed(tx: Tx, id: number, txHash: string): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`UPDATE mint_attempts SET status = 'confirmed', tx_hash = ${txHash}, updated_at = now()
+        WHERE id = ${id} AND status IN ('queued', 'sent') RETURNING id`,
+  );
+  return rows.length === 1;
+}
+
+export async function markFailed(tx: Tx, id: number, failure: string): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`UPDATE mint_attempts SET status = 'failed', failure = ${failure.slice(0, 500)}, updated_at = now()
+        WHERE id = ${id} AND status IN ('queued', 'sent') RETURNING id`,
+  );
+  return rows.length === 1;
+}
+
+/**
+ * The next nonce of a minter: the larger of the chain's pending count and the one kept here,
+ * under the kept row's lock (held until the caller's transaction ends), then moved on by one.
+ */
+export async function takeNonce(tx: Tx, chainId: number, address: string, pending: number): Promise<number> {
+  const key = address.toLowerCase();
+  await tx.execute(
+    sql`INSERT INTO minter_nonces (chain_id, address, next_nonce) VALUES (${chainId}, ${key}, 0) ON CONFLICT (chain_id, address) DO NOTHING`,
+  );
+  const [row] = await queryRows<{ next_nonce: string | number }>(
+    tx,
+    sql`SELECT next_nonce FROM minter_nonces WHERE chain_id = ${chainId} AND address = ${key} FOR UPDATE`,
+  );
+  const nonce = Math.max(pending, Number(row!.next_nonce));
+  await tx.execute(sql`UPDATE minter_nonces SET next_nonce = ${nonce + 1} WHERE chain_id = ${chainId} AND address = ${key}`);
+  return nonce;
+}
+
+/** The caller's open mints whose job is no longer queued or running (gave up, or lost). */
+export async function stalledMintsOf(db: DbOrTx, userId: string): Promise<MintAttempt[]> {
+  const rows = await queryRows<Row>(
+    db,
+    sql`SELECT ${COLUMNS} FROM mint_attempts m
+        WHERE m.user_id = ${userId} AND m.status IN ('queued', 'sent')
+          AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.dedupe_key = 'mint:' || m.asset_kind || ':' || m.asset_id::text || ':' || m.queue_round::text
+                            AND j.done_at IS NULL AND j.failed_at IS NULL)`,
+  );
+  return rows.map(toAttempt);
+}
+
+/** Moves the mint to its next queue round (a new job key), returning the round. */
+export async function nextQueueRound(tx: Tx, id: number): Promise<number> {
+  const [row] = await queryRows<{ queue_round: number }>(
+    tx,
+    sql`UPDATE mint_attempts SET queue_round = queue_round + 1, updated_at = now() WHERE id = ${id} RETURNING queue_round`,
+  );
+  return Number(row!.queue_round);
+}
+
+export type MintReport = { tokenId?: string; txHash?: string; from?: string; to?: string; status?: string };
+
+export async function logMintReport(db: DbOrTx, userId: string, r: MintReport): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO mint_reports (user_id, token_id, tx_hash, from_address, to_address, status)
+        VALUES (${userId}, ${r.tokenId ?? null}, ${r.txHash ?? null}, ${r.from ?? null}, ${r.to ?? null}, ${r.status ?? null})`,
+  );
+}
