@@ -5,5 +5,6 @@
  */
 export { mintingRoutes } from './minting.routes.ts';
 export { mintingJobs, MINT_MAX_ATTEMPTS } from './mint-job.ts';
-export { runMint, type MintFaults, type MintStep } from './run-mint.ts';
+export { runMint, type MintDeps, type MintFaults, type MintStep } from './run-mint.ts';
+export { ChainQueues } from './minter.ts';
 export type { MintingDeps } from './land-mint.service.ts';

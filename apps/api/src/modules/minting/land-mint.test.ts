@@ -3,6 +3,8 @@ import { MINT_NEEDS_WALLET, MINT_QUEUED, MINTING_UNAVAILABLE } from '@starport/s
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness.ts';
+import { queryRows } from '../../db/client.ts';
+import { ChainQueues } from './minter.ts';
 import { runMint } from './run-mint.ts';
 import { landOwner, mintedTo, mintRowOf, mintsDueNow, mintStatus, ownerOnChain, post, startMintWorld, type MintWorld } from './minting.fixtures.ts';
 
@@ -12,7 +14,8 @@ const crash = (where: string) => () => {
 
 describe('land collection mint on anvil: request → job → token in the linked wallet, once', () => {
   let w: MintWorld;
-  const deps = () => ({ db: w.t.database.db, chains: w.t.config.chains, log: w.t.app.log });
+  const queues = new ChainQueues();
+  const deps = () => ({ db: w.t.database.db, chains: w.t.config.chains, log: w.t.app.log, queues });
 
   beforeAll(async () => {
     w = await startMintWorld();
@@ -143,11 +146,11 @@ describe('a server without a minter', () => {
   it('answers 503 with a sentence, and queues nothing', async () => {
     const t = await createTestApp();
     try {
-      const id = await t.createUser({ username: 'hal', password: 'hal-password-1', wallet: '0x00000000000000000000000000000000000000aa' });
+      await t.createUser({ username: 'hal', password: 'hal-password-1', wallet: '0x00000000000000000000000000000000000000aa' });
       const { access_token } = await t.login('hal', 'hal-password-1');
       const res = await t.app.inject({ method: 'POST', url: '/api/lands/mint', payload: { id: 1 }, headers: { authorization: `Bearer ${access_token}` } });
       expect([res.statusCode, res.json().msg]).toEqual([503, MINTING_UNAVAILABLE]);
-      expect(id).toBeTruthy();
+      expect(await queryRows(t.database.db, sql`SELECT 1 FROM jobs WHERE kind LIKE 'mint.%'`)).toEqual([]);
     } finally {
       await t.close();
     }

@@ -118,11 +118,15 @@ export async function markConfirmed(tx: Tx, id: number, txHash: string): Promise
   return rows.length === 1;
 }
 
-export async function markFailed(tx: Tx, id: number, failure: string): Promise<boolean> {
+/**
+ * Fails the mint only if it still has the transaction the caller judged (`seen`): a worker that
+ * read the mint before another recorded and sent a transaction must not fail that one.
+ */
+export async function markFailed(tx: Tx, id: number, failure: string, seen: string | null): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     tx,
     sql`UPDATE mint_attempts SET status = 'failed', failure = ${failure.slice(0, 500)}, updated_at = now()
-        WHERE id = ${id} AND status IN ('queued', 'sent') RETURNING id`,
+        WHERE id = ${id} AND status IN ('queued', 'sent') AND tx_hash IS NOT DISTINCT FROM ${seen} RETURNING id`,
   );
   return rows.length === 1;
 }

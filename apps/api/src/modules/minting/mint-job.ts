@@ -4,6 +4,7 @@ import { describeChainError } from '../../chain/chain-errors.ts';
 import { NotYetError, type JobHandler, type JobHandlers } from '../../jobs/queue.ts';
 import { MINT_ASSET_KINDS } from '../../db/schema/index.ts';
 import { mintJobKind } from './mint-kinds.ts';
+import { ChainQueues } from './minter.ts';
 import { runMint, type MintFaults } from './run-mint.ts';
 
 /**
@@ -19,12 +20,12 @@ export const mintRecheckMs = (attempt: number) => Math.min(2_000 * 1.5 ** Math.m
 
 const PayloadSchema = z.object({ mintId: z.number().int().positive() });
 
-function mintJob(chains: ChainsConfig, faults?: MintFaults): JobHandler {
+function mintJob(chains: ChainsConfig, queues: ChainQueues, faults?: MintFaults): JobHandler {
   return async (payload, { db, attempt, log }) => {
     const { mintId } = PayloadSchema.parse(payload);
     let step;
     try {
-      step = await runMint({ db, chains, log, ...(faults ? { faults } : {}) }, mintId);
+      step = await runMint({ db, chains, log, queues, ...(faults ? { faults } : {}) }, mintId);
     } catch (err) {
       // describeChainError: the RPC address may carry a provider key; it never reaches the log or last_error.
       throw new Error(`mint ${mintId}: ${describeChainError(err)}`);
@@ -35,5 +36,6 @@ function mintJob(chains: ChainsConfig, faults?: MintFaults): JobHandler {
 
 /** The minting area's job kinds, one per asset kind (`mint.land_collection`), all one protocol. */
 export function mintingJobs(chains: ChainsConfig, faults?: MintFaults): JobHandlers {
-  return Object.fromEntries(MINT_ASSET_KINDS.map((kind) => [mintJobKind(kind), mintJob(chains, faults)]));
+  const queues = new ChainQueues();
+  return Object.fromEntries(MINT_ASSET_KINDS.map((kind) => [mintJobKind(kind), mintJob(chains, queues, faults)]));
 }

@@ -105,7 +105,13 @@ export async function signMint(
 
 /** Sends signed bytes; sending the same bytes again is harmless (the node knows them, or they mined). */
 export async function broadcast(client: ChainClient, raw: Hex): Promise<void> {
-  await client.sendRawTransaction({ serializedTransaction: raw });
+  try {
+    await client.sendRawTransaction({ serializedTransaction: raw });
+  } catch (err) {
+    // Another worker sent these very bytes first: that is the goal reached, not a failure.
+    const text = err instanceof BaseError ? `${err.shortMessage} ${err.details ?? ''}` : String(err);
+    if (!/already known|already imported|known transaction/i.test(text)) throw err;
+  }
 }
 
 /** A node's refusal that means this nonce is spent by another transaction: these bytes can never mine. */
@@ -114,15 +120,21 @@ export function isNonceSpent(err: unknown): boolean {
   return /nonce too low|nonce is too low|nonce has already been used/i.test(text);
 }
 
-const queues = new Map<number, Promise<unknown>>();
+/**
+ * One signer at a time per chain in this process: `run` waits for the earlier work of the same
+ * chain. The nonce row's lock orders signers across processes; this spares a process from
+ * queueing on that lock against itself. Each process (each job worker set) has its own.
+ */
+export class ChainQueues {
+  private readonly queues = new Map<number, Promise<unknown>>();
 
-/** Runs `work` after the earlier work of this chain in this process: one signer at a time per chain. */
-export function serialized<T>(chainId: number, work: () => Promise<T>): Promise<T> {
-  const before = queues.get(chainId) ?? Promise.resolve();
-  const run = before.then(work, work);
-  queues.set(
-    chainId,
-    run.catch(() => undefined),
-  );
-  return run;
+  run<T>(chainId: number, work: () => Promise<T>): Promise<T> {
+    const before = this.queues.get(chainId) ?? Promise.resolve();
+    const run = before.then(work, work);
+    this.queues.set(
+      chainId,
+      run.catch(() => undefined),
+    );
+    return run;
+  }
 }

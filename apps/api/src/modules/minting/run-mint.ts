@@ -15,8 +15,8 @@ import {
   minterFor,
   ownerOfToken,
   receiptOf,
-  serialized,
   signMint,
+  type ChainQueues,
 } from './minter.ts';
 
 /**
@@ -25,7 +25,7 @@ import {
  */
 export type MintFaults = { afterRecord?: () => void; afterBroadcast?: () => void };
 
-export type MintDeps = { db: Db; chains: ChainsConfig; log: FastifyBaseLogger; faults?: MintFaults };
+export type MintDeps = { db: Db; chains: ChainsConfig; log: FastifyBaseLogger; queues: ChainQueues; faults?: MintFaults };
 
 /**
  * What one run of a mint job decided: done (confirmed or failed for good: nothing more to do),
@@ -85,11 +85,15 @@ async function signRecordSend(deps: MintDeps, attempt: MintAttempt): Promise<Min
   const minter = minterFor(deps.chains, kind.contract)!;
   const client = await clientOf(minter);
   // One signer per chain in this process; the nonce row's lock orders signers across processes.
-  const signed = await serialized(minter.chain.id, async () => {
+  const signed = await deps.queues.run(minter.chain.id, async () => {
     const pending = await client.getTransactionCount({ address: minter.account.address, blockTag: 'pending' });
     let signedMint;
     try {
       signedMint = await deps.db.transaction(async (tx) => {
+        // The mint's row first (then the nonce's: one lock order). Another worker that recorded a
+        // transaction meanwhile wins; this one must not sign, nor take a revert for a failure.
+        const now = await mintById(tx, attempt.id, true);
+        if (now?.txHash !== attempt.txHash || (now.status !== 'queued' && now.status !== 'sent')) tx.rollback();
         const nonce = await takeNonce(tx, minter.chain.id, minter.account.address, pending);
         const s = await signMint(minter, client, {
           contract: attempt.contract,
@@ -141,9 +145,13 @@ async function confirmWhenDeep(
 }
 
 async function fail(deps: MintDeps, attempt: MintAttempt, reason: string): Promise<MintStep> {
-  await deps.db.transaction(async (tx) => {
-    if (await markFailed(tx, attempt.id, reason)) await MINT_KINDS[attempt.assetKind].failed(tx, attempt.assetId);
+  const failed = await deps.db.transaction(async (tx) => {
+    const marked = await markFailed(tx, attempt.id, reason, attempt.txHash);
+    if (marked) await MINT_KINDS[attempt.assetKind].failed(tx, attempt.assetId);
+    return marked;
   });
+  // Another worker recorded a transaction since this one read the mint: judge again next run.
+  if (!failed) return { done: false, reason: `mint ${attempt.id}: changed while being judged` };
   deps.log.error({ mint: attempt.id, kind: attempt.assetKind, asset: attempt.assetId, reason }, 'mint failed for good');
   return { done: true };
 }
