@@ -41,6 +41,8 @@ export const mintAttempts = pgTable(
     txHash: text('tx_hash'),
     /** the signed transaction itself: a retry sends these same bytes again, never a second mint */
     rawTx: text('raw_tx'),
+    /** its nonce: held by this mint while it is `sent` (minter_nonces) */
+    nonce: bigint('nonce', { mode: 'number' }),
     /** bumped each time a job is queued for this mint; part of the job's dedupe key */
     queueRound: integer('queue_round').notNull().default(1),
     /** why a mint failed for good (shown to the player as "Minting failed": …) */
@@ -58,9 +60,10 @@ export const mintAttempts = pgTable(
 );
 
 /**
- * The minter's next nonce per chain and address. Signing takes this row's lock, so two workers
- * never sign with one nonce, even before either has broadcast (the chain's 'pending' count
- * cannot see a transaction that is recorded but not sent yet).
+ * One row per chain and minter: signing takes its lock, so two workers never sign with one
+ * nonce, even before either has broadcast (the chain's 'pending' count cannot see a transaction
+ * that is recorded but not sent yet; the open mints' recorded nonces can). `next_nonce` is the
+ * last nonce handed out plus one, kept for the record.
  */
 export const minterNonces = pgTable(
   'minter_nonces',

@@ -15,6 +15,18 @@ const crash = (where: string) => () => {
 describe('land collection mint on anvil: request → job → token in the linked wallet, once', () => {
   let w: MintWorld;
   const queues = new ChainQueues();
+  /** The deployer (also a minter) mints this id to account 6 first, as a chain older than the database would hold it. */
+  const strayMint = async (tokenId: number) => {
+    const stray = w.chain.wallet(6).account.address;
+    const hash = await w.chain.deployer.walletClient.writeContract({
+      address: w.chain.addresses.landCollectionNft,
+      abi: landCollectionNftAbi,
+      functionName: 'mint',
+      args: [stray, BigInt(tokenId)],
+    });
+    await w.chain.deployer.publicClient.waitForTransactionReceipt({ hash });
+    return stray;
+  };
   const deps = () => ({ db: w.t.database.db, chains: w.t.config.chains, log: w.t.app.log, queues });
 
   beforeAll(async () => {
@@ -100,15 +112,7 @@ describe('land collection mint on anvil: request → job → token in the linked
 
   it('a token that already exists, minted by another transaction, is never minted again: the mint fails and the collection opens', async () => {
     const finn = await landOwner(w.t, w.chain, 'finn', { walletIndex: 5 });
-    // The deployer (also a minter) mints this id first, as a chain older than the database would hold it.
-    const stray = w.chain.wallet(6).account.address;
-    const hash = await w.chain.deployer.walletClient.writeContract({
-      address: w.chain.addresses.landCollectionNft,
-      abi: landCollectionNftAbi,
-      functionName: 'mint',
-      args: [stray, BigInt(finn.collection)],
-    });
-    await w.chain.deployer.publicClient.waitForTransactionReceipt({ hash });
+    const stray = await strayMint(finn.collection);
 
     expect((await post(w.t, finn.token, '/api/lands/mint', { id: finn.collection })).statusCode).toBe(200);
     await w.t.drainJobs();
@@ -120,6 +124,23 @@ describe('land collection mint on anvil: request → job → token in the linked
     // Open again: plots can move, and a new request is a new round (a new job).
     expect((await post(w.t, finn.token, '/api/lands/mint', { id: finn.collection })).statusCode).toBe(200);
     expect((await mintStatus(w.t, finn)).state).toBe(1);
+  });
+
+  it('a transaction recorded but never sent, whose mint then fails, holds no nonce: the next mint is mined', async () => {
+    const hana = await landOwner(w.t, w.chain, 'hana', { walletIndex: 10 });
+    expect((await post(w.t, hana.token, '/api/lands/mint', { id: hana.collection })).statusCode).toBe(200);
+    const mint = (await mintRowOf(w.t, hana.collection))!;
+    await expect(runMint({ ...deps(), faults: { afterRecord: crash('before the broadcast') } }, mint.id)).rejects.toThrow('server killed');
+    await strayMint(hana.collection);
+    expect(await runMint(deps(), mint.id)).toEqual({ done: true });
+    expect((await mintStatus(w.t, hana)).state).toBe(0);
+
+    const ivan = await landOwner(w.t, w.chain, 'ivan', { walletIndex: 11 });
+    expect((await post(w.t, ivan.token, '/api/lands/mint', { id: ivan.collection })).statusCode).toBe(200);
+    const next = (await mintRowOf(w.t, ivan.collection))!;
+    expect(await runMint(deps(), next.id)).toEqual({ done: true });
+    expect((await mintStatus(w.t, ivan)).state).toBe(2);
+    expect(await ownerOnChain(w.chain, ivan.collection)).toBe(ivan.wallet!.toLowerCase());
   });
 
   it('refresh/my_assets queues a stalled mint again, once, and answers the states; a browser report changes nothing', async () => {

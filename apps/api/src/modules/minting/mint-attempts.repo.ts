@@ -99,10 +99,10 @@ export async function mintOfAsset(db: DbOrTx, kind: MintAssetKind, assetId: numb
  * Records a signed transaction before it is broadcast, only if the mint still has the
  * transaction the caller saw (`seen`): of two workers that signed at once, one records.
  */
-export async function recordSigned(tx: Tx, id: number, seen: string | null, txHash: string, rawTx: string): Promise<boolean> {
+export async function recordSigned(tx: Tx, id: number, seen: string | null, signed: { txHash: string; rawTx: string; nonce: number }): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     tx,
-    sql`UPDATE mint_attempts SET status = 'sent', tx_hash = ${txHash}, raw_tx = ${rawTx}, updated_at = now()
+    sql`UPDATE mint_attempts SET status = 'sent', tx_hash = ${signed.txHash}, raw_tx = ${signed.rawTx}, nonce = ${signed.nonce}, updated_at = now()
         WHERE id = ${id} AND status IN ('queued', 'sent') AND tx_hash IS NOT DISTINCT FROM ${seen}
         RETURNING id`,
   );
@@ -132,19 +132,22 @@ export async function markFailed(tx: Tx, id: number, failure: string, seen: stri
 }
 
 /**
- * The next nonce of a minter: the larger of the chain's pending count and the one kept here,
- * under the kept row's lock (held until the caller's transaction ends), then moved on by one.
+ * The next nonce of a minter, under its row's lock (held until the caller's transaction ends):
+ * the chain's pending count, or past the highest nonce an open (`sent`) mint holds — recorded,
+ * maybe not broadcast yet. A mint that failed holds none, so a transaction recorded but never
+ * sent leaves no gap behind it.
  */
 export async function takeNonce(tx: Tx, chainId: number, address: string, pending: number): Promise<number> {
   const key = address.toLowerCase();
   await tx.execute(
     sql`INSERT INTO minter_nonces (chain_id, address, next_nonce) VALUES (${chainId}, ${key}, 0) ON CONFLICT (chain_id, address) DO NOTHING`,
   );
-  const [row] = await queryRows<{ next_nonce: string | number }>(
+  await tx.execute(sql`SELECT 1 FROM minter_nonces WHERE chain_id = ${chainId} AND address = ${key} FOR UPDATE`);
+  const [held] = await queryRows<{ top: string | number | null }>(
     tx,
-    sql`SELECT next_nonce FROM minter_nonces WHERE chain_id = ${chainId} AND address = ${key} FOR UPDATE`,
+    sql`SELECT max(nonce) AS top FROM mint_attempts WHERE chain_id = ${chainId} AND status = 'sent'`,
   );
-  const nonce = Math.max(pending, Number(row!.next_nonce));
+  const nonce = Math.max(pending, held?.top === null || held?.top === undefined ? 0 : Number(held.top) + 1);
   await tx.execute(sql`UPDATE minter_nonces SET next_nonce = ${nonce + 1} WHERE chain_id = ${chainId} AND address = ${key}`);
   return nonce;
 }

@@ -103,7 +103,7 @@ async function signRecordSend(deps: MintDeps, attempt: MintAttempt): Promise<Min
           nonce,
         });
         // Recorded (committed) before a single byte leaves for the chain.
-        if (!(await recordSigned(tx, attempt.id, attempt.txHash, s.hash, s.raw))) tx.rollback();
+        if (!(await recordSigned(tx, attempt.id, attempt.txHash, { txHash: s.hash, rawTx: s.raw, nonce }))) tx.rollback();
         return s;
       });
     } catch (err) {
