@@ -91,17 +91,22 @@ export async function landMintStatus(d: MintingDeps, userId: string, collectionI
  * Twice in a row queues nothing the second time: a queued job is not stalled.
  */
 export async function refreshMyMints(d: MintingDeps, userId: string) {
-  const stalled = await stalledMintsOf(d.db, userId);
-  for (const mint of stalled) {
-    await d.db.transaction(async (tx) => queueMint(tx, mint, await nextQueueRound(tx, mint.id)));
+  let requeued = 0;
+  for (const id of await stalledMintsOf(d.db, userId)) {
+    const queued = await d.db.transaction(async (tx) => {
+      const mint = await nextQueueRound(tx, id);
+      if (mint) await queueMint(tx, mint, mint.queueRound);
+      return Boolean(mint);
+    });
+    if (queued) requeued++;
   }
-  if (stalled.length) d.wakeJobs();
+  if (requeued) d.wakeJobs();
   const collections = await collectionsOf(d.db, userId);
   const mints = await landMintsOf(d.db, collections.map((c) => c.id));
   return {
     error: false as const,
-    msg: stalled.length ? `${stalled.length} stalled mint${stalled.length === 1 ? '' : 's'} queued again.` : 'Your assets are up to date.',
-    requeued: stalled.length,
+    msg: requeued ? `${requeued} stalled mint${requeued === 1 ? '' : 's'} queued again.` : 'Your assets are up to date.',
+    requeued,
     data: collections.map((c) => mintView(d.chains, c, mints.get(c.id))),
   };
 }

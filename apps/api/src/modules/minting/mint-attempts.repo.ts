@@ -137,12 +137,13 @@ export async function markFailed(tx: Tx, id: number, failure: string, seen: stri
  * maybe not broadcast yet. A mint that failed holds none, so a transaction recorded but never
  * sent leaves no gap behind it.
  */
-export async function takeNonce(tx: Tx, chainId: number, address: string, pending: number): Promise<number> {
+export async function takeNonce(tx: Tx, chainId: number, address: string, pendingCount: () => Promise<number>): Promise<number> {
   const key = address.toLowerCase();
   await tx.execute(
     sql`INSERT INTO minter_nonces (chain_id, address, next_nonce) VALUES (${chainId}, ${key}, 0) ON CONFLICT (chain_id, address) DO NOTHING`,
   );
   await tx.execute(sql`SELECT 1 FROM minter_nonces WHERE chain_id = ${chainId} AND address = ${key} FOR UPDATE`);
+  const pending = await pendingCount();
   const [held] = await queryRows<{ top: string | number | null }>(
     tx,
     sql`SELECT max(nonce) AS top FROM mint_attempts WHERE chain_id = ${chainId} AND status = 'sent'`,
@@ -152,25 +153,27 @@ export async function takeNonce(tx: Tx, chainId: number, address: string, pendin
   return nonce;
 }
 
-/** The caller's open mints whose job is no longer queued or running (gave up, or lost). */
-export async function stalledMintsOf(db: DbOrTx, userId: string): Promise<MintAttempt[]> {
-  const rows = await queryRows<Row>(
-    db,
-    sql`SELECT ${COLUMNS} FROM mint_attempts m
-        WHERE m.user_id = ${userId} AND m.status IN ('queued', 'sent')
-          AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.dedupe_key = 'mint:' || m.asset_kind || ':' || m.asset_id::text || ':' || m.queue_round::text
-                            AND j.done_at IS NULL AND j.failed_at IS NULL)`,
-  );
-  return rows.map(toAttempt);
+const STALLED = sql`m.status IN ('queued', 'sent')
+  AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.dedupe_key = 'mint:' || m.asset_kind || ':' || m.asset_id::text || ':' || m.queue_round::text
+                    AND j.done_at IS NULL AND j.failed_at IS NULL)`;
+
+/** The ids of the caller's open mints whose job is no longer queued or running (gave up, or lost). */
+export async function stalledMintsOf(db: DbOrTx, userId: string): Promise<number[]> {
+  const rows = await queryRows<{ id: string | number }>(db, sql`SELECT m.id FROM mint_attempts m WHERE m.user_id = ${userId} AND ${STALLED}`);
+  return rows.map((r) => Number(r.id));
 }
 
-/** Moves the mint to its next queue round (a new job key), returning the round. */
-export async function nextQueueRound(tx: Tx, id: number): Promise<number> {
-  const [row] = await queryRows<{ queue_round: number }>(
+/**
+ * Moves a stalled mint to its next queue round (a new job key) under its row's lock, and
+ * returns it; undefined when it is no longer stalled (a refresh at the same time queued it).
+ */
+export async function nextQueueRound(tx: Tx, id: number): Promise<MintAttempt | undefined> {
+  await tx.execute(sql`SELECT id FROM mint_attempts WHERE id = ${id} FOR UPDATE`);
+  const [row] = await queryRows<Row>(
     tx,
-    sql`UPDATE mint_attempts SET queue_round = queue_round + 1, updated_at = now() WHERE id = ${id} RETURNING queue_round`,
+    sql`UPDATE mint_attempts m SET queue_round = queue_round + 1, updated_at = now() WHERE m.id = ${id} AND ${STALLED} RETURNING ${COLUMNS}`,
   );
-  return Number(row!.queue_round);
+  return row && toAttempt(row);
 }
 
 export type MintReport = { tokenId?: string; txHash?: string; from?: string; to?: string; status?: string };

@@ -86,7 +86,6 @@ async function signRecordSend(deps: MintDeps, attempt: MintAttempt): Promise<Min
   const client = await clientOf(minter);
   // One signer per chain in this process; the nonce row's lock orders signers across processes.
   const signed = await deps.queues.run(minter.chain.id, async () => {
-    const pending = await client.getTransactionCount({ address: minter.account.address, blockTag: 'pending' });
     let signedMint;
     try {
       signedMint = await deps.db.transaction(async (tx) => {
@@ -94,7 +93,10 @@ async function signRecordSend(deps: MintDeps, attempt: MintAttempt): Promise<Min
         // transaction meanwhile wins; this one must not sign, nor take a revert for a failure.
         const now = await mintById(tx, attempt.id, true);
         if (now?.txHash !== attempt.txHash || (now.status !== 'queued' && now.status !== 'sent')) tx.rollback();
-        const nonce = await takeNonce(tx, minter.chain.id, minter.account.address, pending);
+        // Read under the lock: a count read before it could predate another worker's mined transaction.
+        const nonce = await takeNonce(tx, minter.chain.id, minter.account.address, () =>
+          client.getTransactionCount({ address: minter.account.address, blockTag: 'pending' }),
+        );
         const s = await signMint(minter, client, {
           contract: attempt.contract,
           abi: kind.abi,
@@ -119,7 +121,13 @@ async function signRecordSend(deps: MintDeps, attempt: MintAttempt): Promise<Min
   if (signed === undefined) return { done: false, reason: `mint ${attempt.id}: another worker recorded a transaction first` };
   if ('done' in signed) return signed;
   deps.faults?.afterRecord?.();
-  await broadcast(client, signed.raw);
+  try {
+    await broadcast(client, signed.raw);
+  } catch (err) {
+    // Its nonce went to another transaction meanwhile: the next run finds these bytes dead and signs anew.
+    if (isNonceSpent(err)) return { done: false, reason: `mint ${attempt.id}: ${signed.hash} lost its nonce` };
+    throw err;
+  }
   deps.faults?.afterBroadcast?.();
   const receipt = await client.waitForTransactionReceipt({ hash: signed.hash, timeout: 20_000, pollingInterval: 250 }).catch(() => null);
   if (!receipt) return { done: false, reason: `mint ${attempt.id}: ${signed.hash} sent, not mined yet` };
