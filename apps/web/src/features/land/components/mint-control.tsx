@@ -1,11 +1,13 @@
 import { MINT_FAILED, MINT_NEEDS_WALLET, MINT_QUEUED, type LandCollectionView } from '@starport/schemas';
-import { useId } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { ExternalLink } from '../../../components/ui/external-link.tsx';
 import { messageOf } from '../../../lib/api-error.ts';
 import { useAccountStore } from '../../../lib/account-store.ts';
 import { useMintStatus } from '../api/get-mint-status.ts';
 import { useMintCollection } from '../api/mint-collection.ts';
+import { landKeys } from '../api/land-keys.ts';
 import { MINTED, MINTING } from '../model/mint-state.ts';
 
 /**
@@ -22,6 +24,12 @@ export function MintControl({ collection }: { collection: LandCollectionView }) 
   const watched = collection.state === MINTING || collection.state === MINTED || mint.isSuccess;
   const status = useMintStatus(collection._id, watched);
   const state = status.data?.state ?? collection.state;
+  const queryClient = useQueryClient();
+  const settled = status.data && status.data.state !== MINTING && status.data.state !== collection.state;
+  // The mint ended (minted, or failed back to 0): the lists read again, so frozen turns final or opens.
+  useEffect(() => {
+    if (settled) void queryClient.invalidateQueries({ queryKey: landKeys.all });
+  }, [settled, queryClient]);
 
   if (state === MINTED) {
     const url = status.data?.tx_url;
