@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../db/client.ts';
+import { openDatabase, queryRows, type Database } from '../../db/client.ts';
 import { ChainQueues } from './minter.ts';
 import { landOwner, mintedTo, mintRowOf, mintsDueNow, mintStatus, post, startMintWorld, type MintWorld } from './minting.fixtures.ts';
 import { runMint, type MintDeps, type MintStep } from './run-mint.ts';
@@ -81,5 +81,19 @@ describe('on PostgreSQL: two workers on one mint mint once', () => {
     expect(answers.map((a) => (a.json() as { requeued: number }).requeued).reduce((a, b) => a + b)).toBe(1);
     await w.t.drainJobs();
     expect((await mintStatus(w.t, o)).state).toBe(2);
+  });
+
+  it('a move racing a mint request: the move lands before the freeze or is refused, never a 5xx', async () => {
+    for (let round = 0; round < 4; round++) {
+      const o = await landOwner(w.t, w.chain, `mover${round}`, { walletIndex: 20 + round });
+      const [mint, move] = await Promise.all([
+        post(w.t, o.token, '/api/lands/mint', { id: o.collection }),
+        post(w.t, o.token, '/api/collections/move_land', { type: 'individual', lands: [o.cells[0]] }),
+      ]);
+      expect(mint.statusCode, mint.body).toBe(200);
+      const [left] = await queryRows<{ n: number }>(w.t.database.db, sql`SELECT count(*)::int AS n FROM land_plots WHERE collection_id = ${o.collection}`);
+      if (move.statusCode === 200) expect(left!.n).toBe(1);
+      else expect([move.statusCode, left!.n]).toEqual([409, 2]);
+    }
   });
 });
