@@ -131,8 +131,9 @@ async function signRecordSend(deps: MintDeps, attempt: MintAttempt): Promise<Min
   deps.faults?.afterBroadcast?.();
   const receipt = await client.waitForTransactionReceipt({ hash: signed.hash, timeout: 20_000, pollingInterval: 250 }).catch(() => null);
   if (!receipt) return { done: false, reason: `mint ${attempt.id}: ${signed.hash} sent, not mined yet` };
-  if (receipt.status !== 'success') return fail(deps, attempt, `The mint transaction ${signed.hash} reverted.`);
-  return confirmWhenDeep(deps, { ...attempt, txHash: signed.hash }, signed.hash, client, receipt);
+  const sent = { ...attempt, txHash: signed.hash };
+  if (receipt.status !== 'success') return fail(deps, sent, `The mint transaction ${signed.hash} reverted.`);
+  return confirmWhenDeep(deps, sent, signed.hash, client, receipt);
 }
 
 async function confirmWhenDeep(
