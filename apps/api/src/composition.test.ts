@@ -23,6 +23,7 @@ describe('composition: what the API and `npm run worker` build alike', () => {
       'deliver-email',
       'marketplace.listing-expiry',
       'marketplace.sale-notice',
+      'mint.land_collection',
       'order.expire',
       'order.fulfil',
       'order.unattached',

@@ -10,9 +10,11 @@ import {
   type DeployedAddresses,
 } from '@starport/chain';
 import type { Address } from 'viem';
+import { localMinterKey, MINTER_INDEX } from '../src/chain/local-wallets.ts';
 
-/** Anvil mnemonic indexes: 0 deploys, 9 receives payments; players use 1 to 8. */
+/** Anvil mnemonic indexes: 0 deploys, 8 mints (the server's minter), 9 receives payments; players use 1 to 7. */
 export const TREASURY_INDEX = 9;
+export { MINTER_INDEX };
 
 export type TestChain = {
   anvil: AnvilInstance;
@@ -37,7 +39,8 @@ export async function startTestChain(opts: { confirmations?: number; chainId?: n
   const anvil = await startAnvil(opts.chainId ? { chainId: opts.chainId } : {});
   try {
     const deployer = anvilClients(anvil, 0);
-    const addresses = await deployAll(deployer, deployOptionsFor('https://starport.test'));
+    const minter = anvilClients(anvil, MINTER_INDEX).account.address;
+    const addresses = await deployAll(deployer, { ...deployOptionsFor('https://starport.test'), minter });
     const recipient = anvilClients(anvil, TREASURY_INDEX).account.address.toLowerCase() as Address;
     const id = anvil.chainId;
     const env: Record<string, string> = {
@@ -54,6 +57,7 @@ export async function startTestChain(opts: { confirmations?: number; chainId?: n
       [`CHAIN_${id}_SHIP_NFT`]: addresses.shipNft,
       [`CHAIN_${id}_LAND_NFT`]: addresses.landCollectionNft,
       [`CHAIN_${id}_REWARD_TOKEN`]: addresses.rewardToken,
+      [`CHAIN_${id}_MINTER_KEY`]: localMinterKey(),
       PAYMENT_CHAIN_ID: String(id),
       PAYMENT_RECIPIENT: recipient,
     };

@@ -90,6 +90,8 @@ const OWNED_TABLES = [
   'land_plots',
   'land_collections',
   'land_staking_collections',
+  'mint_attempts',
+  'mint_reports',
   'credit_ledger',
   'users',
 ] as const;
@@ -318,6 +320,13 @@ const CALLS: { name: string; status: 403 | 404; call: (o: Owned, intruder: Playe
     name: 'POST /api/collections/move_land (another player’s individual plot)',
     status: 404,
     call: (o) => ({ method: 'POST', url: '/api/collections/move_land', payload: { type: 'individual', lands: [o.individualPlot] } }),
+  },
+  // Minting (docs/api-minting.md): another player's collection is the same 404 as an unknown one.
+  { name: 'POST /api/lands/mint', status: 404, call: (o) => ({ method: 'POST', url: '/api/lands/mint', payload: { id: o.landCollection } }) },
+  {
+    name: 'POST /api/minting/request/mint_status',
+    status: 404,
+    call: (o) => ({ method: 'POST', url: '/api/minting/request/mint_status', payload: { collectionID: o.landCollection } }),
   },
   {
     name: 'POST /api/lands/my_assets/collection',

@@ -123,6 +123,19 @@ describe('parseChainsConfig', () => {
     ]);
   });
 
+  it('keeps each chain’s minter key apart from the chain, mints on the payment chain unless NFT_CHAIN_ID says otherwise', () => {
+    const key = `0x${'1f'.repeat(32)}`;
+    const config = parsed({ ...twoChains, CHAIN_56_MINTER_KEY: key });
+    expect(config.minterKeys).toEqual({ 56: key });
+    expect(JSON.stringify(config.chains)).not.toContain(key);
+    expect(config.nftChainId).toBe(8453);
+    expect(parsed({ ...twoChains, NFT_CHAIN_ID: '56' }).nftChainId).toBe(56);
+    expect(problems({ ...twoChains, CHAIN_56_MINTER_KEY: '0x1234' })).toEqual([
+      'CHAIN_56_MINTER_KEY: must be 0x followed by 64 hex digits (a private key)',
+    ]);
+    expect(problems({ ...twoChains, NFT_CHAIN_ID: '1' })).toEqual(['NFT_CHAIN_ID: chain 1 is not in CHAIN_IDS']);
+  });
+
   it('has no payment setup without USDC on the payment chain or without a recipient', () => {
     const { PAYMENT_RECIPIENT: _r, ...noRecipient } = twoChains;
     expect(paymentSetup(parsed(noRecipient))).toBeUndefined();

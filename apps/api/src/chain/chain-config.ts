@@ -10,6 +10,7 @@ import { z } from 'zod';
  *   CHAIN_8453_RPC_URL=https://…   CHAIN_8453_NAME=Base   CHAIN_8453_EXPLORER_URL=https://basescan.org
  *   CHAIN_8453_CONFIRMATIONS=3     CHAIN_8453_USDC=0x…    CHAIN_8453_HOUSE_UNITS=0x…   (…)
  *   PAYMENT_CHAIN_ID=8453          PAYMENT_RECIPIENT=0x…  UNITS_CHAIN_ID=8453
+ *   CHAIN_8453_MINTER_KEY=0x…      NFT_CHAIN_ID=8453      (the server's minter, docs/decisions/0049)
  */
 
 export type Address = `0x${string}`;
@@ -56,6 +57,14 @@ export type ChainsConfig = {
   paymentRecipient: Address | null;
   /** the chain of the container-house unit tokens */
   unitsChainId: number | null;
+  /** the chain the server mints ship and land NFTs on (NFT_CHAIN_ID, default the payment chain) */
+  nftChainId: number | null;
+  /**
+   * Per chain id, the private key of the server's minter (CHAIN_<ID>_MINTER_KEY; the local
+   * chain's comes from anvil's public mnemonic). Kept apart from ChainSetup so that nothing
+   * that publishes or logs a chain can carry it.
+   */
+  minterKeys: Record<number, `0x${string}`>;
   /** how long a crypto quote (the amount and recipient given to the browser) holds */
   quoteMinutes: number;
 };
@@ -81,6 +90,7 @@ const ChainsEnvSchema = z.object({
   PAYMENT_CHAIN_ID: chainId.optional(),
   PAYMENT_RECIPIENT: address.optional(),
   UNITS_CHAIN_ID: chainId.optional(),
+  NFT_CHAIN_ID: chainId.optional(),
   CRYPTO_QUOTE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
 });
 
@@ -91,6 +101,12 @@ const ChainEnvSchema = z.object({
   EXPLORER_URL: httpUrl.optional(),
   CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
   NATIVE_SYMBOL: z.string().min(1).max(10).default('ETH'),
+  /** the minter's private key: it holds MINTER_ROLE on the NFT contracts of this chain */
+  MINTER_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex digits (a private key)')
+    .transform((k) => k as `0x${string}`)
+    .optional(),
   ...Object.fromEntries(Object.values(CHAIN_CONTRACTS).map((key) => [key, address.optional()])),
 });
 
@@ -116,6 +132,7 @@ export function parseChainsConfig(
   const e = parsed.data;
   const problems: string[] = [];
   const chains: ChainSetup[] = [];
+  const minterKeys: Record<number, `0x${string}`> = {};
   for (const id of e.CHAIN_IDS ?? []) {
     const prefix = `CHAIN_${id}_`;
     const own = Object.fromEntries(
@@ -136,6 +153,7 @@ export function parseChainsConfig(
       );
       continue;
     }
+    if (c.MINTER_KEY) minterKeys[id] = c.MINTER_KEY;
     const contracts: ChainContracts = {};
     for (const [name, key] of Object.entries(CHAIN_CONTRACTS) as [ChainContractName, string][]) {
       if (c[key]) contracts[name] = c[key];
@@ -161,6 +179,7 @@ export function parseChainsConfig(
   };
   known(e.PAYMENT_CHAIN_ID, 'PAYMENT_CHAIN_ID');
   known(e.UNITS_CHAIN_ID, 'UNITS_CHAIN_ID');
+  known(e.NFT_CHAIN_ID, 'NFT_CHAIN_ID');
   const paymentChainId = local ? LOCAL_CHAIN_ID : (e.PAYMENT_CHAIN_ID ?? null);
   if (problems.length) return { problems };
   return {
@@ -170,6 +189,8 @@ export function parseChainsConfig(
       paymentChainId,
       paymentRecipient: e.PAYMENT_RECIPIENT ?? null,
       unitsChainId: local ? LOCAL_CHAIN_ID : (e.UNITS_CHAIN_ID ?? paymentChainId),
+      nftChainId: local ? LOCAL_CHAIN_ID : (e.NFT_CHAIN_ID ?? paymentChainId),
+      minterKeys,
       quoteMinutes: e.CRYPTO_QUOTE_MINUTES,
     },
   };

@@ -1,5 +1,6 @@
 import { LOCAL_CHAIN_ID, type Address, type ChainContracts, type ChainSetup } from './chain-config.ts';
 import type { Config } from '../config.ts';
+import { localMinterKey } from './local-wallets.ts';
 
 /** Where the local chain's explorer pages are served (modules/chain, only on the local chain). */
 export const LOCAL_EXPLORER_PATH = '/dev/explorer';
@@ -20,7 +21,8 @@ export function localChainSetup(rpcUrl: string, publicUrl: string, contracts: Ch
 
 /**
  * The configuration once the local chain runs: it is the only chain, payments go to the
- * treasury account unless PAYMENT_RECIPIENT names another, and the units link to its explorer.
+ * treasury account unless PAYMENT_RECIPIENT names another, the units link to its explorer, and
+ * NFTs are minted on it by anvil's minter account (granted MINTER_ROLE: local-deployment.ts).
  */
 export function withLocalChain(config: Config, chain: ChainSetup, treasury: Address): Config {
   return {
@@ -30,6 +32,8 @@ export function withLocalChain(config: Config, chain: ChainSetup, treasury: Addr
       chains: [chain],
       paymentChainId: chain.id,
       unitsChainId: chain.id,
+      nftChainId: chain.id,
+      minterKeys: { [chain.id]: localMinterKey() },
       paymentRecipient: config.chains.paymentRecipient ?? treasury,
     },
     unitsChain: {

@@ -10,6 +10,7 @@ import {
   freePort,
   ginTokenAbi,
   houseUnitsAbi,
+  landCollectionNftAbi,
   testUsdcAbi,
   unitStakingAbi,
 } from '@starport/chain';
@@ -79,6 +80,14 @@ function reader(chain: LocalChain) {
       }),
     rewardPool: () =>
       publicClient.readContract({ address: c.unitStaking!, abi: unitStakingAbi, functionName: 'rewardPool' }),
+    minterRole: () => publicClient.readContract({ address: c.landCollectionNft!, abi: landCollectionNftAbi, functionName: 'MINTER_ROLE' }),
+    isLandMinter: async (who: Address) =>
+      publicClient.readContract({
+        address: c.landCollectionNft!,
+        abi: landCollectionNftAbi,
+        functionName: 'hasRole',
+        args: [await publicClient.readContract({ address: c.landCollectionNft!, abi: landCollectionNftAbi, functionName: 'MINTER_ROLE' }), who],
+      }),
   };
 }
 
@@ -138,6 +147,21 @@ describe('startLocalChain', () => {
       args: [treasury, 25n * 10n ** 6n],
     });
     await player.publicClient.waitForTransactionReceipt({ hash });
+    // The server's minter (account 8) mints on this chain; a deployment kept from before it had
+    // the role (revoked here to stand for one) is granted it again on the next start.
+    expect(first.config.chains.nftChainId).toBe(LOCAL_CHAIN_ID);
+    expect(Object.keys(first.config.chains.minterKeys)).toEqual([String(LOCAL_CHAIN_ID)]);
+    expect(await read.isLandMinter(localAddress(8))).toBe(true);
+    const deployer = anvilClients({ rpcUrl: first.chain.rpcUrl, chainId: LOCAL_CHAIN_ID }, 0);
+    const role = await read.minterRole();
+    const revoked = await deployer.walletClient.writeContract({
+      address: first.chain.contracts.landCollectionNft!,
+      abi: landCollectionNftAbi,
+      functionName: 'revokeRole',
+      args: [role, localAddress(8)],
+    });
+    await deployer.publicClient.waitForTransactionReceipt({ hash: revoked });
+    expect(await read.isLandMinter(localAddress(8))).toBe(false);
     await stop(first);
     expect(isAlive(first.pid)).toBe(false);
     expect(existsSync(path.join(dataDir, STATE_FILE))).toBe(true);
@@ -151,6 +175,7 @@ describe('startLocalChain', () => {
     expect(await again.gin(second.demoWallets[1]!.address)).toBe(DEMO_GIN);
     const receipt = await again.publicClient.getTransactionReceipt({ hash });
     expect(receipt.status).toBe('success');
+    expect(await again.isLandMinter(localAddress(8))).toBe(true);
     await stop(second);
 
     // A state file anvil cannot read is moved aside; the recorded contracts have no code on the

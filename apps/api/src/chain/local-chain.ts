@@ -6,9 +6,9 @@ import { LOCAL_CHAIN_ID, type Address, type ChainSetup } from './chain-config.ts
 import { ConfigError, type Config } from '../config.ts';
 import { AnvilInUse, forgetAnvilPid, recordAnvilPid, stopLeftoverAnvil } from './local-anvil-pid.ts';
 import { localChainSetup, withLocalChain } from './local-chain-config.ts';
-import { contractsOf, deployContracts, recordDeployment, reusableDeployment } from './local-deployment.ts';
+import { contractsOf, deployContracts, ensureMinterRole, recordDeployment, reusableDeployment } from './local-deployment.ts';
 import { fundDemoWallets } from './local-funding.ts';
-import { DEPLOYER_INDEX, demoWallets, localAddress, TREASURY_INDEX, type DemoWallet } from './local-wallets.ts';
+import { DEPLOYER_INDEX, demoWallets, localAddress, MINTER_INDEX, TREASURY_INDEX, type DemoWallet } from './local-wallets.ts';
 
 /** anvil's state (balances, contracts, blocks) between restarts, in DATA_DIR. */
 export const STATE_FILE = 'chain-state.json';
@@ -70,8 +70,10 @@ export async function startLocalChain(config: Config, options: LocalChainOptions
     const wallets = demoWallets();
     let addresses = await reusableDeployment(deployer, config.dataDir);
     const freshDeployment = !addresses;
-    if (!addresses) {
-      addresses = await deployContracts(deployer, config.publicUrl);
+    const minter = localAddress(MINTER_INDEX);
+    if (addresses) await ensureMinterRole(deployer, addresses, minter);
+    else {
+      addresses = await deployContracts(deployer, config.publicUrl, minter);
       await fundDemoWallets(
         deployer,
         addresses,

@@ -1,6 +1,14 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { deployOptionsFor, deployAll, type ChainClients, type DeployedAddresses } from '@starport/chain';
+import {
+  deployOptionsFor,
+  deployAll,
+  landCollectionNftAbi,
+  houseUnitsAbi,
+  shipNftAbi,
+  type ChainClients,
+  type DeployedAddresses,
+} from '@starport/chain';
 import { z } from 'zod';
 import type { Address, ChainContracts } from './chain-config.ts';
 
@@ -50,9 +58,27 @@ export async function reusableDeployment(
   return saved.addresses;
 }
 
-/** Deploys every contract, with token URIs served by this server (`/api/nft/...`). */
-export function deployContracts(clients: ChainClients, publicUrl: string): Promise<DeployedAddresses> {
-  return deployAll(clients, deployOptionsFor(publicUrl));
+/** Deploys every contract, with token URIs served by this server (`/api/nft/...`), and `minter` allowed to mint. */
+export function deployContracts(clients: ChainClients, publicUrl: string, minter: Address): Promise<DeployedAddresses> {
+  return deployAll(clients, { ...deployOptionsFor(publicUrl), minter });
+}
+
+/**
+ * Grants MINTER_ROLE to `minter` where it lacks it: a deployment kept from before the server
+ * had a minter of its own is brought up to date instead of being deployed again.
+ */
+export async function ensureMinterRole(clients: ChainClients, addresses: DeployedAddresses, minter: Address): Promise<void> {
+  for (const [address, abi] of [
+    [addresses.shipNft, shipNftAbi],
+    [addresses.landCollectionNft, landCollectionNftAbi],
+    [addresses.houseUnits, houseUnitsAbi],
+  ] as const) {
+    const role = await clients.publicClient.readContract({ address, abi, functionName: 'MINTER_ROLE' });
+    if (await clients.publicClient.readContract({ address, abi, functionName: 'hasRole', args: [role, minter] })) continue;
+    const hash = await clients.walletClient.writeContract({ address, abi, functionName: 'grantRole', args: [role, minter] });
+    const receipt = await clients.publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== 'success') throw new Error(`granting MINTER_ROLE (${hash}) reverted`);
+  }
 }
 
 /** Names the deployment in DATA_DIR for the next start (reusableDeployment). */

@@ -18,6 +18,8 @@ export const landCollections = pgTable(
       .references(() => users.id),
     name: text('name').notNull(),
     mintState: smallint('mint_state').notNull().default(0),
+    /** the mint's transaction once minted (state 2), the spec's `txid`; the minting module records it */
+    mintTx: text('mint_tx'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -67,13 +67,17 @@ export {
   type PlotGrant,
 } from './land-plots.ts';
 export {
+  abandonCollectionMint,
   beginCollectionMint,
   collectionById,
+  collectionForMint,
+  finishCollectionMint,
   collectionsOf,
   createCollection,
   deleteCollection,
   movePlots,
   renameCollection,
+  type CollectionForMint,
   type CollectionSummary,
   type MoveOutcome,
 } from './land-collections.ts';

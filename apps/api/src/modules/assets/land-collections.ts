@@ -10,7 +10,7 @@ import { lockCollection, type LandCollection } from './land-plots.ts';
  * counted from the plots, never stored.
  */
 
-export type CollectionSummary = LandCollection & { total: number; createdAt: Date };
+export type CollectionSummary = LandCollection & { total: number; createdAt: Date; mintTx: string | null };
 
 export async function createCollection(tx: Tx, userId: string, name: string): Promise<number> {
   const [row] = await queryRows<{ id: string | number }>(
@@ -76,15 +76,16 @@ export async function movePlots(tx: Tx, userId: string, cells: number[], to: num
   return { ok: true, moved: cells.length };
 }
 
-type SummaryRow = { id: string | number; name: string; mint_state: number; total: string | number; created_at: Date | string };
+type SummaryRow = { id: string | number; name: string; mint_state: number; mint_tx: string | null; total: string | number; created_at: Date | string };
 const toSummary = (r: SummaryRow): CollectionSummary => ({
   id: Number(r.id),
   name: r.name,
   mintState: Number(r.mint_state),
   total: Number(r.total),
   createdAt: new Date(r.created_at),
+  mintTx: r.mint_tx,
 });
-const SUMMARY = sql`SELECT c.id, c.name, c.mint_state, c.created_at,
+const SUMMARY = sql`SELECT c.id, c.name, c.mint_state, c.mint_tx, c.created_at,
                            (SELECT count(*) FROM land_plots p WHERE p.collection_id = c.id) AS total
                     FROM land_collections c`;
 
@@ -101,7 +102,7 @@ export async function collectionById(db: DbOrTx, id: number, userId: string | nu
   const mine = userId === null ? sql`` : sql`AND c.user_id = ${userId}`;
   const [row] = await queryRows<SummaryRow & { owner: string }>(
     db,
-    sql`SELECT c.id, c.name, c.mint_state, c.created_at, u.username AS owner,
+    sql`SELECT c.id, c.name, c.mint_state, c.mint_tx, c.created_at, u.username AS owner,
                (SELECT count(*) FROM land_plots p WHERE p.collection_id = c.id) AS total
         FROM land_collections c JOIN users u ON u.id = c.user_id WHERE c.id = ${id} ${mine}`,
   );
@@ -120,4 +121,26 @@ export async function beginCollectionMint(tx: Tx, userId: string, id: number): P
   if (!held?.any) return 'empty';
   await tx.execute(sql`UPDATE land_collections SET mint_state = 1 WHERE id = ${id}`);
   return 'minting';
+}
+
+/** A collection's mint as the minting module sees it: whose it is, its state, its plots. */
+export type CollectionForMint = { id: number; userId: string; mintState: number; total: number };
+
+export async function collectionForMint(db: DbOrTx, id: number): Promise<CollectionForMint | undefined> {
+  const [row] = await queryRows<{ id: string | number; user_id: string; mint_state: number; total: string | number }>(
+    db,
+    sql`SELECT c.id, c.user_id, c.mint_state, (SELECT count(*) FROM land_plots p WHERE p.collection_id = c.id) AS total
+        FROM land_collections c WHERE c.id = ${id}`,
+  );
+  return row && { id: Number(row.id), userId: row.user_id, mintState: Number(row.mint_state), total: Number(row.total) };
+}
+
+/** The mint is on chain (1 → 2): the collection stays frozen for good and keeps its transaction. */
+export async function finishCollectionMint(tx: Tx, id: number, txHash: string): Promise<void> {
+  await tx.execute(sql`UPDATE land_collections SET mint_state = 2, mint_tx = ${txHash} WHERE id = ${id} AND mint_state = 1`);
+}
+
+/** The mint failed for good (1 → 0): the collection opens again, and may be minted again later. */
+export async function abandonCollectionMint(tx: Tx, id: number): Promise<void> {
+  await tx.execute(sql`UPDATE land_collections SET mint_state = 0 WHERE id = ${id} AND mint_state = 1`);
 }

@@ -29,7 +29,7 @@ export function collectionView(c: CollectionSummary): LandCollectionView {
     total: c.total,
     state: c.mintState,
     allow_mint: c.mintState === 0 && c.total > 0,
-    txid: null,
+    txid: c.mintTx,
     uriid: String(c.id),
     created_at: c.createdAt.toISOString(),
   };

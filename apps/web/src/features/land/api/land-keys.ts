@@ -15,4 +15,6 @@ export const landKeys = {
   collectionPlots: (id: string) => [...landKeys.all, 'collection-plots', id] as const,
   /** GET /api/collection/detail?uriid= */
   collectionDetail: (uriid: string) => [...landKeys.all, 'collection-detail', uriid] as const,
+  /** POST /api/minting/request/mint_status for one collection */
+  mintStatus: (id: number) => [...landKeys.all, 'mint-status', id] as const,
 };

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/**
+ * Minting calls (docs/api-minting.md, owned-assets.md §4.1, §7.2, §8): a land collection
+ * becomes one LandCollectionNFT in the player's linked wallet, minted by the server.
+ */
+
+/** owned-assets.md §8: the answer to a mint request. */
+export const MINT_QUEUED = 'Your NFT minting task added to queue.';
+/** owned-assets.md §8: what a failed mint is called. */
+export const MINT_FAILED = 'Minting failed';
+/** owned-assets.md §8 ("No wallet"): a mint needs a linked wallet to mint to. */
+export const MINT_NEEDS_WALLET = 'Please install Metamask and connect your wallet.';
+export const MINTING_UNAVAILABLE = 'Minting is not available on this server.';
+
+/** A collection's mint state (owned-assets.md §3): 0 not minted, 1 minting, 2 minted. */
+export const MintStateSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+
+const collectionId = (field: string) =>
+  z.union(
+    [
+      z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+      z
+        .string()
+        .regex(/^\d{1,15}$/)
+        .transform(Number)
+        .refine((n) => n > 0),
+    ],
+    { error: `${field} is a collection id.` },
+  );
+
+export const LandMintBodySchema = z.object({ id: collectionId('id') }).strict();
+export const MintStatusBodySchema = z.object({ collectionID: collectionId('collectionID') }).strict();
+export const MyMintsRefreshBodySchema = z.object({}).strict().optional();
+
+const reported = (max: number) => z.string().max(max).optional();
+/** POST /api/mint/status: a browser's account of a mint, kept as a log only. */
+export const MintReportBodySchema = z
+  .object({
+    tokenId: z.union([z.string().max(80), z.number()]).optional(),
+    transaction_hash: reported(100),
+    from: reported(100),
+    to: reported(100),
+    status: z.union([z.string().max(40), z.number()]).optional(),
+  })
+  .strict();
+
+export const LandMintResponseSchema = z.object({ error: z.literal(false), msg: z.string() });
+
+/** One collection's mint: its state, its transaction and where to see it, and why it failed. */
+export const CollectionMintSchema = z.object({
+  collectionID: z.number().int(),
+  state: MintStateSchema,
+  /** the mint's transaction once minted */
+  txid: z.string().nullable(),
+  /** the transaction in the chain's block explorer, when the chain has one */
+  tx_url: z.string().nullable(),
+  /** why the last mint failed (the collection is back at state 0), else null */
+  failure: z.string().nullable(),
+});
+export type CollectionMint = z.infer<typeof CollectionMintSchema>;
+
+export const MintStatusResponseSchema = CollectionMintSchema.extend({ error: z.literal(false) });
+export const MyMintsRefreshResponseSchema = z.object({
+  error: z.literal(false),
+  msg: z.string(),
+  /** stalled mints queued again */
+  requeued: z.number().int(),
+  data: z.array(CollectionMintSchema),
+});
+export const MintReportResponseSchema = z.object({ error: z.literal(false), msg: z.string() });
+
+export type LandMintResponse = z.infer<typeof LandMintResponseSchema>;
+export type MintStatusResponse = z.infer<typeof MintStatusResponseSchema>;
+export type MyMintsRefreshResponse = z.infer<typeof MyMintsRefreshResponseSchema>;
