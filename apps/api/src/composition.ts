@@ -7,6 +7,7 @@ import type { MailTransport } from './mail/transport.ts';
 import { PASSWORD_RESET_REQUEST_JOB, passwordResetRequestJob } from './modules/accounts/index.ts';
 import { marketplaceJobs } from './modules/marketplace/index.ts';
 import { OrdersService, ordersJobs } from './modules/orders/index.ts';
+import { nftJobs } from './modules/nft/index.ts';
 import { paymentsJobs } from './modules/payments/index.ts';
 
 /**
@@ -43,5 +44,6 @@ export function buildJobHandlers({ config, mail, orders }: JobHandlerDeps): JobH
     ...ordersJobs({ orders }),
     ...marketplaceJobs({ publicUrl: config.publicUrl }),
     ...paymentsJobs({ chains: config.chains, orders, card: config.card, publicUrl: config.publicUrl }),
+    ...nftJobs({ chains: config.chains }),
   };
 }

@@ -28,3 +28,4 @@ export * from './goaland.ts';
 export * from './redeem.ts';
 export * from './profile.ts';
 export * from './land-credit.ts';
+export * from './nft-metadata.ts';

@@ -11,3 +11,4 @@ export * from './penguins.ts';
 export * from './redeem.ts';
 export * from './avatars.ts';
 export * from './land.ts';
+export * from './chain-index.ts';

@@ -84,3 +84,4 @@ export {
   type LandCollectOutcome,
   type LandStaking,
 } from './land-staking.ts';
+export { collectionWithPlots, shipCopyWithShip, type CollectionPlots } from './token-sources.ts';
