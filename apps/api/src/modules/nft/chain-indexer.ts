@@ -115,7 +115,8 @@ export async function indexContract(db: Db, client: PublicClient, target: IndexT
       cursor = ancestor;
     }
   }
-  const head = await client.getBlockNumber();
+  // cacheTime 0: viem would otherwise answer from a 4 s cache and a new block would wait a run.
+  const head = await client.getBlockNumber({ cacheTime: 0 });
   const lastConfirmed = head - BigInt(limits.confirmations) + 1n;
   for (let range = 0; range < limits.maxRanges; range++) {
     const from = cursor ? cursor.number + 1n : limits.fromBlock;
