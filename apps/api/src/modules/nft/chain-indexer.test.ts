@@ -4,6 +4,8 @@ import { startTestChain, type TestChain } from '../../../test/chain-fixtures.ts'
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
 import { address, countRows, mintNft, mintUnits, runIndexer, testClient, transferShip, transferUnitsBatch } from './chain-index.fixtures.ts';
+import { checkedClientFor } from '../../chain/clients.ts';
+import { DEFAULT_INDEX_LIMITS, indexContract } from './chain-indexer.ts';
 import { CHAIN_INDEX_JOB, ownerOfToken, tokensOf } from './index.ts';
 
 describe('chain indexer: follows NFT transfers from a cursor, across restarts and re-orgs', () => {
@@ -75,6 +77,20 @@ describe('chain indexer: follows NFT transfers from a cursor, across restarts an
           FROM jobs WHERE kind = ${CHAIN_INDEX_JOB}`,
     );
     expect(jobs[0]).toEqual({ pending: 1, done: 1 });
+  });
+
+  it('two runs at once record each transfer once (the cursor moves only from where it was read)', async () => {
+    await mintNft(chain, 'ship', 8, 404n);
+    await transferShip(chain, 8, 9, 404n);
+    await testClient(chain).mine({ blocks: 1 });
+    const before = await countRows(t, 'nft_transfers');
+    const client = await checkedClientFor(t.config.chains.chains[0]!);
+    const target = { chainId: chain.anvil.chainId, contract: ship(), standard: 'erc721' as const };
+    const limits = { ...DEFAULT_INDEX_LIMITS, confirmations: 2, rangeBlocks: 1n };
+    await Promise.all([indexContract(t.database.db, client, target, limits), indexContract(t.database.db, client, target, limits)]);
+    await runIndexer(t);
+    expect(await countRows(t, 'nft_transfers')).toBe(before + 2);
+    expect(await owner(404n)).toBe(lower(9));
   });
 
   it('after a re-org leaves no ghost owner: the dropped mint and transfer are undone, the new chain indexed', async () => {

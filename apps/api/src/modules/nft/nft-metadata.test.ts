@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../test/harness.ts';
 import { houseUnitTypes } from '../../db/schema/index.ts';
-import { addShip, addUser } from '../assets/assets.fixtures.ts';
+import { addPlayer, addShip } from '../../../test/catalogue-fixtures.ts';
 import { createCollection, grantPlots, grantShips } from '../assets/index.ts';
 import { METADATA_MAX_AGE_SECONDS } from './index.ts';
 
@@ -19,11 +19,12 @@ describe('token metadata: /api/nft/ship|land|unit/{id}', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const db = t.database.db;
-    const owner = await addUser(db);
+    const owner = await addPlayer(db, 'metadata-owner');
     const shipId = await addShip(db, 'Aurora');
-    [{ id: copyId }] = (await db.transaction((tx) =>
+    const copies = await db.transaction((tx) =>
       grantShips(tx, { userId: owner, source: 'grant', orderLineId: null, copies: [{ shipId, copyIndex: 0 }] }),
-    )) as [{ id: number }];
+    );
+    copyId = copies[0]!.id;
     await db.transaction(async (tx) => {
       collectionId = await createCollection(tx, owner, 'Forum');
       emptyCollectionId = await createCollection(tx, owner, 'Empty lot');
