@@ -85,3 +85,4 @@ export {
   type LandStaking,
 } from './land-staking.ts';
 export { collectionWithPlots, shipCopyWithShip, type CollectionPlots } from './token-sources.ts';
+export { moveMintedCollection, moveMintedShip } from './token-moves.ts';

@@ -20,8 +20,8 @@ const keyOf = (chainId: number) => `${CHAIN_INDEX_JOB}:${chainId}`;
 export function indexTargets(chain: ChainSetup): IndexTarget[] {
   const c = chain.contracts;
   const targets: IndexTarget[] = [];
-  if (c.shipNft) targets.push({ chainId: chain.id, contract: c.shipNft as Address, standard: 'erc721' });
-  if (c.landCollectionNft) targets.push({ chainId: chain.id, contract: c.landCollectionNft as Address, standard: 'erc721' });
+  if (c.shipNft) targets.push({ chainId: chain.id, contract: c.shipNft as Address, standard: 'erc721', asset: 'ship' });
+  if (c.landCollectionNft) targets.push({ chainId: chain.id, contract: c.landCollectionNft as Address, standard: 'erc721', asset: 'land' });
   if (c.houseUnits) targets.push({ chainId: chain.id, contract: c.houseUnits as Address, standard: 'erc1155' });
   return targets;
 }

@@ -21,13 +21,11 @@ export async function mintNft(chain: TestChain, kind: 'ship' | 'land', to: numbe
   await mined(chain, await chain.deployer.walletClient.writeContract({ ...target, functionName: 'mint', args: [address(chain, to), tokenId] }));
 }
 
-/** Anvil account `from` transfers its ship token to account `to`. */
-export async function transferShip(chain: TestChain, from: number, to: number, tokenId: bigint): Promise<void> {
+/** Anvil account `from` transfers its ship (or land) token to account `to`. */
+export async function transferShip(chain: TestChain, from: number, to: number, tokenId: bigint, kind: 'ship' | 'land' = 'ship'): Promise<void> {
   const w = chain.wallet(from);
-  await mined(
-    chain,
-    await w.walletClient.writeContract({ address: chain.addresses.shipNft, abi: shipNftAbi, functionName: 'transferFrom', args: [w.account.address, address(chain, to), tokenId] }),
-  );
+  const target = kind === 'ship' ? { address: chain.addresses.shipNft, abi: shipNftAbi } : { address: chain.addresses.landCollectionNft, abi: landCollectionNftAbi };
+  await mined(chain, await w.walletClient.writeContract({ ...target, functionName: 'transferFrom', args: [w.account.address, address(chain, to), tokenId] }));
 }
 
 export async function mintUnits(chain: TestChain, to: number, type: bigint, amount: bigint): Promise<void> {

@@ -16,6 +16,8 @@ export type IndexedTransfer = {
   amount: bigint;
 };
 type Contract = { chainId: number; contract: string };
+/** Runs in the write's transaction once the holders of these tokens are recomputed (assets follow their tokens). */
+export type OwnersChanged = (tx: Tx, tokenIds: bigint[]) => Promise<void>;
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 const list = (values: SQL[]): SQL => sql.join(values, sql`, `);
@@ -80,7 +82,14 @@ async function recomputeOwners(tx: Tx, c: Contract, tokenIds: bigint[]): Promise
  * Records the transfers of the blocks after `from` up to `to` and moves the cursor there, all
  * or nothing. False when the cursor was no longer at `from` (another run got there first).
  */
-export async function recordRange(db: DbOrTx, c: Contract, from: BlockRef | undefined, to: BlockRef, transfers: IndexedTransfer[]): Promise<boolean> {
+export async function recordRange(
+  db: DbOrTx,
+  c: Contract,
+  from: BlockRef | undefined,
+  to: BlockRef,
+  transfers: IndexedTransfer[],
+  ownersChanged?: OwnersChanged,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (!(await moveCursor(tx, c, from, to))) return false;
     if (transfers.length === 0) return true;
@@ -94,6 +103,7 @@ export async function recordRange(db: DbOrTx, c: Contract, from: BlockRef | unde
           VALUES ${list(rows)}`,
     );
     await recomputeOwners(tx, c, transfers.map((t) => t.tokenId));
+    await ownersChanged?.(tx, transfers.map((t) => t.tokenId));
     return true;
   });
 }
@@ -103,12 +113,13 @@ export async function recordRange(db: DbOrTx, c: Contract, from: BlockRef | unde
  * if it is still at `from`. The holders of every token those transfers touched are recomputed
  * from what remains, so a transfer the chain dropped leaves no ghost owner.
  */
-export async function rewind(db: DbOrTx, c: Contract, from: BlockRef, to: BlockRef | undefined): Promise<boolean> {
+export async function rewind(db: DbOrTx, c: Contract, from: BlockRef, to: BlockRef | undefined, ownersChanged?: OwnersChanged): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (!(await moveCursor(tx, c, from, to))) return false;
     const above = sql`chain_id = ${c.chainId} AND contract = ${c.contract} AND block_number > ${(to?.number ?? -1n).toString()}::bigint`;
     const dropped = await queryRows<{ token_id: string }>(tx, sql`DELETE FROM nft_transfers WHERE ${above} RETURNING token_id::text`);
     await recomputeOwners(tx, c, dropped.map((r) => BigInt(r.token_id)));
+    await ownersChanged?.(tx, dropped.map((r) => BigInt(r.token_id)));
     return true;
   });
 }

@@ -1,6 +1,7 @@
 import { BlockNotFoundError, parseAbiItem, type Address, type Hash, type PublicClient } from 'viem';
 import type { Db } from '../../db/client.ts';
-import { indexedBlocksBelow, readCursor, recordRange, rewind, type BlockRef, type IndexedTransfer } from './chain-index.repo.ts';
+import { indexedBlocksBelow, readCursor, recordRange, rewind, type BlockRef, type IndexedTransfer, type OwnersChanged } from './chain-index.repo.ts';
+import { followTokens, type FollowedAsset } from './follow-tokens.ts';
 
 /**
  * The chain indexer of one contract (docs/decisions/0050): reads its transfer events from the
@@ -9,7 +10,13 @@ import { indexedBlocksBelow, readCursor, recordRange, rewind, type BlockRef, typ
  */
 
 export type TokenStandard = 'erc721' | 'erc1155';
-export type IndexTarget = { chainId: number; contract: Address; standard: TokenStandard };
+export type IndexTarget = {
+  chainId: number;
+  contract: Address;
+  standard: TokenStandard;
+  /** the Starport asset each token is, when assets follow their tokens (ERC-721 ships and land) */
+  asset?: FollowedAsset;
+};
 export type IndexLimits = {
   /** blocks a transfer needs (its own included) before it is indexed, the chain's CONFIRMATIONS */
   confirmations: number;
@@ -104,13 +111,15 @@ async function lastCommonAncestor(db: Db, client: PublicClient, target: IndexTar
  */
 export async function indexContract(db: Db, client: PublicClient, target: IndexTarget, limits: IndexLimits): Promise<IndexOutcome> {
   const where = { chainId: target.chainId, contract: target.contract.toLowerCase() };
+  const asset = target.asset;
+  const follow: OwnersChanged | undefined = asset ? (tx, ids) => followTokens(tx, { ...where, asset }, ids) : undefined;
   let rewound = false;
   let cursor = await readCursor(db, where);
   if (cursor) {
     const now = await blockAt(client, cursor.number);
     if (!now || now.hash.toLowerCase() !== cursor.hash) {
       const ancestor = await lastCommonAncestor(db, client, target, cursor, limits);
-      if (!(await rewind(db, where, cursor, ancestor))) return { caughtUp: false, rewound: false, cursor: null };
+      if (!(await rewind(db, where, cursor, ancestor, follow))) return { caughtUp: false, rewound: false, cursor: null };
       rewound = true;
       cursor = ancestor;
     }
@@ -128,7 +137,7 @@ export async function indexContract(db: Db, client: PublicClient, target: IndexT
     const next = { number: to, hash: end.hash.toLowerCase() };
     // A log from a block that is not the one the range ends on would be from a fork: read again next run.
     if (transfers.some((t) => t.blockNumber === to && t.blockHash !== next.hash)) return { caughtUp: false, rewound, cursor: cursor?.number ?? null };
-    if (!(await recordRange(db, where, cursor, next, transfers))) return { caughtUp: false, rewound, cursor: null };
+    if (!(await recordRange(db, where, cursor, next, transfers, follow))) return { caughtUp: false, rewound, cursor: null };
     cursor = next;
   }
   const from = cursor ? cursor.number + 1n : limits.fromBlock;
