@@ -50,7 +50,11 @@ export function chainIndexJob(chains: ChainsConfig): JobHandler {
     for (const target of indexTargets(chain)) {
       try {
         const client = await checkedClientFor(chain);
-        const outcome = await indexContract(ctx.db, client, target, { ...DEFAULT_INDEX_LIMITS, confirmations: chain.confirmations });
+        const outcome = await indexContract(ctx.db, client, target, {
+          ...DEFAULT_INDEX_LIMITS,
+          confirmations: chain.confirmations,
+          fromBlock: BigInt(chain.indexFromBlock ?? 0),
+        });
         if (outcome.rewound) ctx.log.warn({ chainId, contract: target.contract, cursor: outcome.cursor?.toString() }, 'chain re-organised: indexer rewound');
         caughtUp &&= outcome.caughtUp;
       } catch (err) {
