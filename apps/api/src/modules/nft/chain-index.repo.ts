@@ -20,6 +20,7 @@ type Contract = { chainId: number; contract: string };
 export type OwnersChanged = (tx: Tx, tokenIds: bigint[]) => Promise<void>;
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+const INSERT_CHUNK = 1000;
 const list = (values: SQL[]): SQL => sql.join(values, sql`, `);
 
 export async function readCursor(db: DbOrTx, c: Contract): Promise<BlockRef | undefined> {
@@ -98,10 +99,13 @@ export async function recordRange(
         sql`(${c.chainId}, ${c.contract}, ${t.blockNumber.toString()}::bigint, ${t.blockHash}, ${t.logIndex}, ${t.item}, ${t.txHash},
              ${t.tokenId.toString()}::numeric, ${t.from}, ${t.to}, ${t.amount.toString()}::numeric)`,
     );
-    await tx.execute(
-      sql`INSERT INTO nft_transfers (chain_id, contract, block_number, block_hash, log_index, item, tx_hash, token_id, from_address, to_address, amount)
-          VALUES ${list(rows)}`,
-    );
+    // In chunks: one statement takes at most 65,535 parameters, and a busy range can hold thousands of transfers.
+    for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+      await tx.execute(
+        sql`INSERT INTO nft_transfers (chain_id, contract, block_number, block_hash, log_index, item, tx_hash, token_id, from_address, to_address, amount)
+            VALUES ${list(rows.slice(start, start + INSERT_CHUNK))}`,
+      );
+    }
     await recomputeOwners(tx, c, transfers.map((t) => t.tokenId));
     await ownersChanged?.(tx, transfers.map((t) => t.tokenId));
     return true;
