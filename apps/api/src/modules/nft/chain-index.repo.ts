@@ -61,8 +61,12 @@ async function moveCursor(tx: Tx, c: Contract, expected: BlockRef | undefined, n
 
 /** Recomputes who holds each of these tokens from every indexed transfer of it (mints come from the zero address). */
 async function recomputeOwners(tx: Tx, c: Contract, tokenIds: bigint[]): Promise<void> {
-  if (tokenIds.length === 0) return;
-  const ids = list([...new Set(tokenIds.map(String))].map((id) => sql`${id}::numeric`));
+  const distinct = [...new Set(tokenIds.map(String))];
+  for (let start = 0; start < distinct.length; start += INSERT_CHUNK) await recomputeSome(tx, c, distinct.slice(start, start + INSERT_CHUNK));
+}
+
+async function recomputeSome(tx: Tx, c: Contract, tokenIds: string[]): Promise<void> {
+  const ids = list(tokenIds.map((id) => sql`${id}::numeric`));
   const ofTokens = sql`chain_id = ${c.chainId} AND contract = ${c.contract} AND token_id IN (${ids})`;
   await tx.execute(sql`DELETE FROM nft_owners WHERE ${ofTokens}`);
   await tx.execute(
