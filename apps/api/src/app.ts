@@ -39,6 +39,7 @@ import { historyRoutes } from './modules/history/index.ts';
 import { collectionRoutes, collectionsRoutes, landRoutes, myLandsRoutes, topUpTermsRoutes } from './modules/land/index.ts';
 import { paymentsPlugin } from './modules/payments/index.ts';
 import { mintingRoutes } from './modules/minting/index.ts';
+import { nftMetadataRoutes, startChainIndexJobs } from './modules/nft/index.ts';
 
 /** Where WalletConnect's relay, verify frame and modal (Reown) live. */
 const WALLETCONNECT_HOSTS = {
@@ -141,7 +142,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const worker = new JobWorker(db, buildJobHandlers({ config, mail, orders }), app.log, deps.jobs);
   app.decorate('jobs', worker);
   const wakeJobs = () => worker.wake();
-  if (config.runWorkers) app.addHook('onReady', async () => worker.start());
+  if (config.runWorkers) {
+    app.addHook('onReady', async () => {
+      // Recurring jobs are started by whichever process runs jobs (a pending run is left alone).
+      await startChainIndexJobs(db, config.chains);
+      worker.start();
+    });
+  }
   app.addHook('onClose', async () => worker.stop());
 
   const accounts = new AccountsService({ db, config, limiter, sessions, wakeJobs });
@@ -193,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fairnessRoutes, { prefix: '/api/fairness', db, limiter, rotationsPerHour: config.fairnessRotationsPerHour });
   await app.register(chainPlugin, { chains: config.chains });
   await app.register(paymentsPlugin, { db, orders, card: config.card, widget: config.widget, chains: config.chains, publicUrl: config.publicUrl });
+  await app.register(nftMetadataRoutes, { prefix: '/api/nft', db, publicUrl: config.publicUrl });
   await app.register(artRoutes, { prefix: ART_PREFIX, cacheDir: path.join(config.dataDir, 'image-cache') });
   if (config.env !== 'production') await app.register(devMailboxRoutes, { prefix: '/dev', db });
   if (config.serveWeb) await app.register(staticWebPlugin, config.webDistDir ? { root: config.webDistDir } : {});

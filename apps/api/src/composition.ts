@@ -8,6 +8,7 @@ import { PASSWORD_RESET_REQUEST_JOB, passwordResetRequestJob } from './modules/a
 import { marketplaceJobs } from './modules/marketplace/index.ts';
 import { mintingJobs } from './modules/minting/index.ts';
 import { OrdersService, ordersJobs } from './modules/orders/index.ts';
+import { nftJobs } from './modules/nft/index.ts';
 import { paymentsJobs } from './modules/payments/index.ts';
 
 /**
@@ -45,5 +46,6 @@ export function buildJobHandlers({ config, mail, orders }: JobHandlerDeps): JobH
     ...marketplaceJobs({ publicUrl: config.publicUrl }),
     ...paymentsJobs({ chains: config.chains, orders, card: config.card, publicUrl: config.publicUrl }),
     ...mintingJobs(config.chains),
+    ...nftJobs({ chains: config.chains }),
   };
 }

@@ -6,6 +6,7 @@ import { resolveGeneratedSecrets } from './secrets/generated-secrets.ts';
 import { stopGraceMs, stopGracefully } from './graceful-stop.ts';
 import { buildJobHandlers, buildOrdersService } from './composition.ts';
 import { JobWorker } from './jobs/queue.ts';
+import { startChainIndexJobs } from './modules/nft/index.ts';
 import { chooseMailTransport } from './services.ts';
 
 /**
@@ -48,6 +49,7 @@ async function main() {
   const worker = new JobWorker(database.db, buildJobHandlers({ config, mail, orders }), log);
   // The worker's poll timer is unref'd (it must not hold the API open); this keeps the process up.
   const keepAlive = setInterval(() => {}, 1 << 30);
+  await startChainIndexJobs(database.db, config.chains);
   worker.start();
   log.info({ mail: mail.name }, 'job worker started');
 

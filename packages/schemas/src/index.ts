@@ -29,3 +29,4 @@ export * from './redeem.ts';
 export * from './profile.ts';
 export * from './land-credit.ts';
 export * from './minting.ts';
+export * from './nft-metadata.ts';

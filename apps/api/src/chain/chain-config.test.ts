@@ -77,6 +77,12 @@ describe('parseChainsConfig', () => {
     expect(problems({ ...twoChains, CHAIN_IDS: 'base' })).toEqual(['CHAIN_IDS: must be chain ids separated by commas (e.g. 8453,56,1)']);
   });
 
+  it('reads where the NFT indexer starts on a chain, and names a bad block number', () => {
+    const chains = parsed({ ...twoChains, CHAIN_8453_INDEX_FROM_BLOCK: '2100000' }).chains;
+    expect(chains.map((c) => c.indexFromBlock)).toEqual([2_100_000, undefined]);
+    expect(problems({ ...twoChains, CHAIN_56_INDEX_FROM_BLOCK: '-1' })).toEqual([expect.stringMatching(/^CHAIN_56_INDEX_FROM_BLOCK: /)]);
+  });
+
   // GET /api/chain/config publishes the public RPC: the server's own must not leak through it.
   it('offers wallets the RPC URL itself only when it is a bare origin, which cannot hide a key', () => {
     const bare = { CHAIN_IDS: '8453', CHAIN_8453_RPC_URL: 'http://127.0.0.1:8545/' };

@@ -9,6 +9,7 @@ import { z } from 'zod';
  *   CHAIN_IDS=8453,56,1
  *   CHAIN_8453_RPC_URL=https://…   CHAIN_8453_NAME=Base   CHAIN_8453_EXPLORER_URL=https://basescan.org
  *   CHAIN_8453_CONFIRMATIONS=3     CHAIN_8453_USDC=0x…    CHAIN_8453_HOUSE_UNITS=0x…   (…)
+ *   CHAIN_8453_INDEX_FROM_BLOCK=…  (where the NFT indexer starts: the contracts' deployment block)
  *   PAYMENT_CHAIN_ID=8453          PAYMENT_RECIPIENT=0x…  UNITS_CHAIN_ID=8453
  *   CHAIN_8453_MINTER_KEY=0x…      NFT_CHAIN_ID=8453      (the server's minter, docs/decisions/0049)
  */
@@ -44,6 +45,8 @@ export type ChainSetup = {
   confirmations: number;
   nativeSymbol: string;
   contracts: ChainContracts;
+  /** the first block the NFT indexer reads (the contracts' deployment); 0 when not set */
+  indexFromBlock?: number;
 };
 
 export type ChainsConfig = {
@@ -107,6 +110,7 @@ const ChainEnvSchema = z.object({
     .regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex digits (a private key)')
     .transform((k) => k as `0x${string}`)
     .optional(),
+  INDEX_FROM_BLOCK: z.coerce.number().int().min(0).max(2 ** 53 - 1).optional(),
   ...Object.fromEntries(Object.values(CHAIN_CONTRACTS).map((key) => [key, address.optional()])),
 });
 
@@ -167,6 +171,7 @@ export function parseChainsConfig(
       confirmations: c.CONFIRMATIONS,
       nativeSymbol: c.NATIVE_SYMBOL,
       contracts,
+      ...(c.INDEX_FROM_BLOCK !== undefined ? { indexFromBlock: c.INDEX_FROM_BLOCK } : {}),
     });
   }
   // No chain configured: a development server runs its own anvil (turn off with LOCAL_CHAIN=0).

@@ -12,3 +12,4 @@ export * from './redeem.ts';
 export * from './avatars.ts';
 export * from './land.ts';
 export * from './minting.ts';
+export * from './chain-index.ts';

@@ -4,6 +4,7 @@
  */
 export { accountsRoutes } from './accounts.routes.ts';
 export { mailContactOf } from './contact.ts';
+export { findUserByWallet } from './wallet-users.repo.ts';
 export { referredPlayers, referrerOf, type ReferredPlayer } from './referral-links.ts';
 export { AccountsService } from './accounts.service.ts';
 export type { UserRow } from './accounts.repo.ts';

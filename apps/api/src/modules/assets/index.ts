@@ -88,3 +88,5 @@ export {
   type LandCollectOutcome,
   type LandStaking,
 } from './land-staking.ts';
+export { collectionWithPlots, shipCopyWithShip, type CollectionPlots } from './token-sources.ts';
+export { moveMintedCollection, moveMintedShip } from './token-moves.ts';

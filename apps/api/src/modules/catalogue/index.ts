@@ -22,5 +22,6 @@ export { generateShipDetails, type ShipRng, type StatName } from './ship-generat
 export { claimLegendarySerials } from './legendary-serials.ts';
 export { createShip, type NewShip } from './create-ship.ts';
 export { createDncPack } from './create-dnc-pack.ts';
+export { houseUnitType, type HouseUnitType } from './unit-types.ts';
 export { catalogueRoutes } from './catalogue.routes.ts';
 export { seedDemoCatalogue } from './seed.ts';

@@ -1,0 +1,18 @@
+/**
+ * The nft area's front door (docs/api-nft.md, decision 0050): the token metadata our contracts'
+ * token URIs point at (/api/nft/ship|land|unit/{id}), and the chain indexer that follows the
+ * NFT contracts' transfers into chain_cursors, nft_transfers and nft_owners, which it alone
+ * writes. Other areas read holders and transfers through ownerOfToken, tokensOf, transfersAfter.
+ */
+import type { ChainsConfig } from '../../chain/chain-config.ts';
+import type { JobHandlers } from '../../jobs/queue.ts';
+import { CHAIN_INDEX_JOB, chainIndexJob } from './chain-index-job.ts';
+
+export { nftMetadataRoutes, METADATA_MAX_AGE_SECONDS } from './nft-metadata.routes.ts';
+export { CHAIN_INDEX_JOB, CHAIN_INDEX_INTERVAL_MS, startChainIndexJobs } from './chain-index-job.ts';
+export { ownerOfToken, tokensOf, transfersAfter, type TokenHolding, type TransferRecord } from './token-owners.ts';
+
+/** The nft area's job kinds: the per-chain indexer. */
+export function nftJobs(d: { chains: ChainsConfig }): JobHandlers {
+  return { [CHAIN_INDEX_JOB]: chainIndexJob(d.chains) };
+}
