@@ -50,7 +50,8 @@ describe('static web app', () => {
   });
 
   it('serves index.html for the home page and every page route, never cached', async () => {
-    for (const url of ['/', '/login', '/login/', '/registry?code=abc', '/forgot_password_update?key=xyz']) {
+    // My Land lives at /assets, beside the hashed files of <root>/assets/: a page there is the app, a missing file is not.
+    for (const url of ['/', '/login', '/login/', '/registry?code=abc', '/forgot_password_update?key=xyz', '/assets', '/assets/collections']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
@@ -60,7 +61,7 @@ describe('static web app', () => {
   });
 
   it('answers an unknown page with a real 404 and the app (which draws its 404 page)', async () => {
-    for (const url of ['/no-such-page', '/login/extra', '/assets', '/assets/missing.js']) {
+    for (const url of ['/no-such-page', '/login/extra', '/my-assets/extra', '/assets/missing.js']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).toBe(INDEX);
