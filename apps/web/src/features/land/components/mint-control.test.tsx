@@ -24,7 +24,7 @@ function serve(mintAnswer: () => Response, statuses: (() => Response)[]) {
 }
 
 const render = (c: ReturnType<typeof collection>) => renderRoutes([page('/', <MintControl collection={c} />)], '/');
-const mintButton = () => screen.getByRole('button', { name: 'Mint Forum as an NFT' }) as HTMLButtonElement;
+const mintButton = () => screen.getByRole('button', { name: 'Mint NFT: Forum' }) as HTMLButtonElement;
 const mintCalls = (calls: Call[]) => calls.filter((c) => c.method === 'POST').map((c) => [routeOf(c), c.body]);
 
 beforeEach(() => useAccountStore.setState({ user: { walletAddress: '0x00000000000000000000000000000000000000aa' } as User }));

@@ -61,7 +61,7 @@ export function MintControl({ collection }: { collection: LandCollectionView }) 
         disabled={!collection.allow_mint}
         loading={mint.isPending}
         aria-describedby={note ? noteId : undefined}
-        aria-label={`Mint ${collection.name} as an NFT`}
+        aria-label={`Mint NFT: ${collection.name}`}
         onClick={() => mint.mutate(collection._id)}
       >
         Mint NFT

@@ -101,7 +101,7 @@ describe('My Land (/assets)', () => {
   it('reads the mint state of each collection: Mint NFT, Minting ..., NFT', async () => {
     renderPage(demo({ collections: [LEFT_BANK, MINTING, MINTED] }));
     const open = within(await card('Left Bank')).getByTestId('mint-state');
-    const mint = within(open).getByRole('button', { name: 'Mint Left Bank as an NFT' }) as HTMLButtonElement;
+    const mint = within(open).getByRole('button', { name: 'Mint NFT: Left Bank' }) as HTMLButtonElement;
     expect(mint.textContent).toBe('Mint NFT');
     expect(mint.disabled).toBe(false);
     // No wallet is linked in this session: the button says what the server would answer.
