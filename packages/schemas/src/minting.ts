@@ -73,3 +73,36 @@ export const MintReportResponseSchema = z.object({ error: z.literal(false), msg:
 export type LandMintResponse = z.infer<typeof LandMintResponseSchema>;
 export type MintStatusResponse = z.infer<typeof MintStatusResponseSchema>;
 export type MyMintsRefreshResponse = z.infer<typeof MyMintsRefreshResponseSchema>;
+
+/**
+ * Ship to NFT (owned-assets.md §4.2, §4.4, §7.7; docs/api-minting.md): the player pays the mint
+ * fee in USDC from the linked wallet, then the server mints the ship copy as a ShipNFT to it.
+ */
+export const ShipMintTermsResponseSchema = z.object({
+  error: z.literal(false),
+  /** the fee in US dollars (USDC on the payment chain) */
+  fee_usd: z.number(),
+  fee_usd_micro: z.string(),
+  /** false when this server cannot take the fee or mint: the button says so */
+  available: z.boolean(),
+});
+export type ShipMintTermsResponse = z.infer<typeof ShipMintTermsResponseSchema>;
+
+/** POST /api/minting/request/: the ship copy's `_id` as GET /api/my/assets gives it. */
+export const ShipMintBodySchema = z
+  .object({
+    item_id: z.union([z.string().regex(/^\d{1,15}$/, 'item_id is a ship of yours (its _id).'), z.number().int().positive().max(Number.MAX_SAFE_INTEGER)], {
+      error: 'item_id is a ship of yours (its _id).',
+    }),
+  })
+  .strict();
+
+/** PATCH /api/minting/request/status: the browser's step log (1 sending, 2 receipt, 4 failed); never trusted. */
+export const ShipMintStatusBodySchema = z
+  .object({
+    tid: z.string().min(1).max(80),
+    status: z.union([z.literal(1), z.literal(2), z.literal(4)], { error: 'status is 1 (sending), 2 (receipt) or 4 (failed).' }),
+    receiver: z.string().max(100).optional(),
+    payload: z.unknown().optional(),
+  })
+  .strict();

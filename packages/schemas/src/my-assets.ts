@@ -22,9 +22,15 @@ export const ASSET_STATES = ['available', 'listed', 'penguin', 'staked', 'mintin
 export const NftStateSchema = z
   .object({
     mint_status: z.enum(['lock', 'verify_payment', 'minted']).nullable(),
+    /** the mint transaction, once minted */
     txh: z.string().nullable(),
+    /** the mint transaction in the NFT chain's block explorer, when it has one */
+    tx_url: z.string().nullable(),
   })
-  .meta({ description: 'The copy as an NFT: mint_status null while it was never converted (the minting issue fills it)' });
+  .meta({
+    description:
+      'The copy as an NFT: mint_status null while never converted; lock while the fee is unpaid, verify_payment while the payment is verified and the token minted, minted once on chain',
+  });
 
 /** A listing as its item's card shows it. */
 export const AssetListingSchema = z.object({

@@ -23,7 +23,7 @@ export function ship(id: string, overrides: Overrides = {}) {
     price_micro: '250000000',
     acquired_at: '2026-11-01T00:00:00.000Z',
     listing: null,
-    nft: { mint_status: null, txh: null },
+    nft: { mint_status: null, txh: null, tx_url: null },
     ...overrides,
   };
 }

@@ -97,6 +97,6 @@ function toAsset(r: Row, listings: Map<number, AssetListing>): MyAsset {
     price_micro: paid === null ? null : paid.toString(),
     acquired_at: new Date(r.acquired_at).toISOString(),
     listing: ship ? (listings.get(Number(r.id)) ?? null) : null,
-    nft: { mint_status: MINT_STATUS[r.state] ?? null, txh: null },
+    nft: { mint_status: MINT_STATUS[r.state] ?? null, txh: null, tx_url: null },
   };
 }

@@ -36,7 +36,7 @@ const unit = {
   price_micro: '600000000',
   acquired_at: '2026-11-20T00:00:00.000Z',
   listing: null,
-  nft: { mint_status: null, txh: null },
+  nft: { mint_status: null, txh: null, tx_url: null },
 };
 
 const entry = (n: number, over: Record<string, unknown> = {}) => ({
