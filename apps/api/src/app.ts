@@ -23,6 +23,8 @@ import { goalandProgrammeRoutes, myGoalandRoutes } from './modules/goaland/index
 import { contactRoutes } from './modules/contact/index.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/index.ts';
 import { chainPlugin } from './modules/chain/index.ts';
+import { chainById } from './chain/chain-config.ts';
+import { explorerTxUrl } from './chain/clients.ts';
 import { fairnessRoutes } from './modules/fairness/index.ts';
 import { resourceRoutes, siteSettingRoutes } from './modules/site/index.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -176,7 +178,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const heldUntil = async (listingId: number) => (await orders.listingHold(listingId, null))?.until ?? null;
   await app.register(playerListingRoutes, { prefix: '/api/marketplace', db, heldUntil });
   await app.register(myListingRoutes, { prefix: '/api/my', db, heldUntil });
-  await app.register(myAssetsRoutes, { prefix: '/api/my', db, openListings: (ids) => openListingsOf(db, ids) });
+  await app.register(myAssetsRoutes, {
+    prefix: '/api/my',
+    db,
+    openListings: (ids) => openListingsOf(db, ids),
+    // Ships are minted on the NFT chain: its explorer shows their transactions.
+    mintTxUrl: (txHash) => explorerTxUrl(chainById(config.chains, config.chains.nftChainId), txHash),
+  });
   await app.register(penguinCollectionRoutes, { prefix: '/api/fetch', db });
   await app.register(myPenguinRoutes, { prefix: '/api/my', db });
   await app.register(goalandProgrammeRoutes, { prefix: '/api/fetch', db });
