@@ -10,6 +10,7 @@ import { CHAIN_INDEX_JOB, chainIndexJob } from './chain-index-job.ts';
 
 export { nftMetadataRoutes, METADATA_MAX_AGE_SECONDS } from './nft-metadata.routes.ts';
 export { CHAIN_INDEX_JOB, CHAIN_INDEX_INTERVAL_MS, startChainIndexJobs } from './chain-index-job.ts';
+export { followLinkedWallet } from './follow-wallet.ts';
 export { ownerOfToken, tokensOf, transfersAfter, type TokenHolding, type TransferRecord } from './token-owners.ts';
 
 /** The nft area's job kinds: the per-chain indexer. */
