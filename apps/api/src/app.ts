@@ -41,7 +41,7 @@ import { historyRoutes } from './modules/history/index.ts';
 import { collectionRoutes, collectionsRoutes, landRoutes, myLandsRoutes, topUpTermsRoutes } from './modules/land/index.ts';
 import { paymentsPlugin } from './modules/payments/index.ts';
 import { mintingRoutes } from './modules/minting/index.ts';
-import { nftMetadataRoutes, startChainIndexJobs } from './modules/nft/index.ts';
+import { followLinkedWallet, nftMetadataRoutes, startChainIndexJobs } from './modules/nft/index.ts';
 
 /** Where WalletConnect's relay, verify frame and modal (Reown) live. */
 const WALLETCONNECT_HOSTS = {
@@ -166,7 +166,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const profile = new ProfileService({ db, storage, signingKey: uploadSigningKey(config.jwtAccessSecret), limiter });
   await app.register(profileRoutes, { prefix: '/api/account', profile });
   await app.register(creditRoutes, { prefix: '/api/credit', db });
-  await app.register(walletRoutes, { wallet: new WalletAuthService({ db, config, limiter, sessions, log: app.log }) });
+  await app.register(walletRoutes, { wallet: new WalletAuthService({
+      db,
+      config,
+      limiter,
+      sessions,
+      log: app.log,
+      walletLinked: (tx, address) => followLinkedWallet(tx, config.chains, address),
+    }) });
   await app.register(contactRoutes, { prefix: '/api/contact', db, config, limiter, wakeJobs });
   await app.register(catalogueRoutes, { prefix: '/api/catalogue', db });
   await app.register(marketplaceRoutes, {
