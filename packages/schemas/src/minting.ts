@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TidSchema } from './crypto-payments.ts';
 
 /**
  * Minting calls (docs/api-minting.md, owned-assets.md §4.1, §7.2, §8): a land collection
@@ -100,9 +101,9 @@ export const ShipMintBodySchema = z
 /** PATCH /api/minting/request/status: the browser's step log (1 sending, 2 receipt, 4 failed); never trusted. */
 export const ShipMintStatusBodySchema = z
   .object({
-    tid: z.string().min(1).max(80),
+    tid: TidSchema,
     status: z.union([z.literal(1), z.literal(2), z.literal(4)], { error: 'status is 1 (sending), 2 (receipt) or 4 (failed).' }),
-    receiver: z.string().max(100).optional(),
+    receiver: z.string({ error: 'receiver is the address the fee was sent to.' }).max(100, 'receiver is at most 100 characters.').optional(),
     payload: z.unknown().optional(),
   })
   .strict();

@@ -9,6 +9,14 @@ CREATE TABLE "ship_mint_reservations" (
 	CONSTRAINT "ship_mint_reservations_settled_ck" CHECK ("ship_mint_reservations"."released_at" IS NULL OR "ship_mint_reservations"."consumed_at" IS NULL)
 );
 --> statement-breakpoint
+CREATE TABLE "chain_checkpoints" (
+	"chain_id" integer NOT NULL,
+	"contract" text NOT NULL,
+	"block_number" bigint NOT NULL,
+	"block_hash" text NOT NULL,
+	CONSTRAINT "chain_checkpoints_chain_id_contract_block_number_pk" PRIMARY KEY("chain_id","contract","block_number")
+);
+--> statement-breakpoint
 ALTER TABLE "order_lines" DROP CONSTRAINT "order_lines_item_ck";--> statement-breakpoint
 ALTER TABLE "crypto_payments" DROP CONSTRAINT "crypto_payments_kind_ck";--> statement-breakpoint
 ALTER TABLE "mint_attempts" DROP CONSTRAINT "mint_attempts_kind_ck";--> statement-breakpoint
