@@ -3,6 +3,7 @@ import type { Abi } from 'viem';
 import type { ChainContractName } from '../../chain/chain-config.ts';
 import type { Tx } from '../../db/client.ts';
 import type { MintAssetKind } from '../../db/schema/index.ts';
+import type { FollowedAsset } from '../nft/index.ts';
 import { abandonCollectionMint, abandonShipMint, finishCollectionMint, finishShipMint } from '../assets/index.ts';
 
 /**
@@ -17,6 +18,8 @@ export type MintKind = {
   confirmed(tx: Tx, assetId: number, txHash: string): Promise<void>;
   /** the mint failed for good: the asset opens again */
   failed(tx: Tx, assetId: number): Promise<void>;
+  /** what the chain indexer moves when the token moves (nft's followTokens) */
+  followedAs: FollowedAsset;
 };
 
 export const MINT_KINDS: Record<MintAssetKind, MintKind> = {
@@ -25,12 +28,14 @@ export const MINT_KINDS: Record<MintAssetKind, MintKind> = {
     abi: landCollectionNftAbi as Abi,
     confirmed: finishCollectionMint,
     failed: abandonCollectionMint,
+    followedAs: 'land',
   },
   ship: {
     contract: 'shipNft',
     abi: shipNftAbi as Abi,
     confirmed: finishShipMint,
     failed: abandonShipMint,
+    followedAs: 'ship',
   },
 };
 

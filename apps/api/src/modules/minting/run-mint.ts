@@ -2,6 +2,7 @@ import { TransactionRollbackError } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { BaseError, ContractFunctionRevertedError, type Hex } from 'viem';
 import { describeChainError } from '../../chain/chain-errors.ts';
+import { followTokens } from '../nft/index.ts';
 import type { ChainsConfig } from '../../chain/chain-config.ts';
 import type { Db } from '../../db/client.ts';
 import { markConfirmed, markFailed, mintById, recordSigned, takeNonce, type MintAttempt } from './mint-attempts.repo.ts';
@@ -147,7 +148,12 @@ async function confirmWhenDeep(
   const seen = await confirmationsOf(client, receipt);
   if (seen < chain.confirmations) return { done: false, reason: `mint ${attempt.id}: ${seen} of ${chain.confirmations} confirmations` };
   await deps.db.transaction(async (tx) => {
-    if (await markConfirmed(tx, attempt.id, txHash)) await MINT_KINDS[attempt.assetKind].confirmed(tx, attempt.assetId, txHash);
+    if (!(await markConfirmed(tx, attempt.id, txHash))) return;
+    const kind = MINT_KINDS[attempt.assetKind];
+    await kind.confirmed(tx, attempt.assetId, txHash);
+    // A token its player sent on before this confirmation moved nothing then (the asset was not
+    // minted yet): the asset now follows its token to whoever holds it (decision 0050).
+    await followTokens(tx, { chainId: attempt.chainId, contract: attempt.contract, asset: kind.followedAs }, [attempt.tokenId]);
   });
   deps.log.info({ mint: attempt.id, kind: attempt.assetKind, asset: attempt.assetId, tx: txHash }, 'minted');
   return { done: true };
