@@ -125,13 +125,17 @@ export async function markConfirmed(tx: Tx, id: number, txHash: string): Promise
   return rows.length === 1;
 }
 
+/** A reason as text PostgreSQL keeps (no NUL, no control bytes from a node's raw revert data), cut to 500 characters. */
+const storable = (text: string) =>
+  Array.from(text, (ch) => (ch < ' ' || ch === '\u007f' ? ' ' : ch))
+    .join('')
+    .replace(/ {2,}/g, ' ')
+    .slice(0, 500);
+
 /**
  * Fails the mint only if it still has the transaction the caller judged (`seen`): a worker that
  * read the mint before another recorded and sent a transaction must not fail that one.
  */
-/** A reason as text PostgreSQL keeps (no NUL, no control bytes from a node's raw revert data), cut to 500 characters. */
-const storable = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, 500);
-
 export async function markFailed(tx: Tx, id: number, failure: string, seen: string | null): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     tx,

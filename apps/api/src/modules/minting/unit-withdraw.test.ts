@@ -106,6 +106,15 @@ describe('unit pieces to the wallet on anvil: withdraw → job → HouseUnits to
     const none = await withdraw(cleo, APART.type4, 1);
     expect([none.statusCode, none.json().msg]).toEqual([409, `You hold no pieces of Apart ${APART.type4} to withdraw.`]);
     expect((await withdraw(cleo, APART.type3, 3)).statusCode).toBe(409);
+    for (const [body, msg] of [
+      [{ apartment: 121, pieces: 1 }, 'apartment is a whole number from 1 to 120.'],
+      [{ apartment: APART.type3, pieces: 0 }, 'pieces is a whole number from 1 to 1000000.'],
+      [{ apartment: APART.type3, pieces: 1.5 }, 'pieces is a whole number from 1 to 1000000.'],
+      [{ apartment: '80', pieces: 1 }, 'apartment is a whole number from 1 to 120.'],
+    ] as const) {
+      const bad = await post(w.t, cleo.token, '/api/units/withdraw', body);
+      expect([bad.statusCode, bad.json().msg], JSON.stringify(body)).toEqual([400, msg]);
+    }
     expect(await withdrawals(ben)).toEqual([]);
     expect(await withdrawals(cleo)).toEqual([]);
     expect(await offChain(cleo)).toEqual([{ apartment: APART.type3, pieces: 2 }]);
