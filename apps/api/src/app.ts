@@ -40,7 +40,7 @@ import { referralRoutes } from './modules/referrals/index.ts';
 import { historyRoutes } from './modules/history/index.ts';
 import { collectionRoutes, collectionsRoutes, landRoutes, myLandsRoutes, topUpTermsRoutes } from './modules/land/index.ts';
 import { paymentsPlugin } from './modules/payments/index.ts';
-import { mintingRoutes } from './modules/minting/index.ts';
+import { mintingRoutes, unitWithdrawRoutes } from './modules/minting/index.ts';
 import { followLinkedWallet, nftMetadataRoutes, startChainIndexJobs } from './modules/nft/index.ts';
 
 /** Where WalletConnect's relay, verify frame and modal (Reown) live. */
@@ -212,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(collectionsRoutes, { prefix: '/api/collections', db });
   await app.register(collectionRoutes, { prefix: '/api/collection', db });
   await app.register(mintingRoutes, { db, chains: config.chains, wakeJobs });
+  await app.register(unitWithdrawRoutes, { db, chains: config.chains, wakeJobs });
   await app.register(fairnessRoutes, { prefix: '/api/fairness', db, limiter, rotationsPerHour: config.fairnessRotationsPerHour });
   await app.register(chainPlugin, { chains: config.chains });
   await app.register(paymentsPlugin, { db, orders, card: config.card, widget: config.widget, chains: config.chains, publicUrl: config.publicUrl });

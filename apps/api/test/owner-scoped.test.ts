@@ -23,7 +23,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../src/db/client.ts';
 import { writeSetting } from '../src/db/settings.ts';
-import { creditDnc, creditLandCredit, grantPenguins, grantShips } from '../src/modules/assets/index.ts';
+import { creditDnc, creditLandCredit, grantHousePieces, grantPenguins, grantShips } from '../src/modules/assets/index.ts';
 import { OrdersService } from '../src/modules/orders/index.ts';
 import { seedPenguinCollection } from '../src/modules/penguins/index.ts';
 import { addShip, addShopLine } from './catalogue-fixtures.ts';
@@ -62,6 +62,7 @@ type Owned = {
   individualPlot: number;
   intruderPlot: number;
   freeCell: number;
+  unitWithdrawal: number;
 };
 
 type Call = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object };
@@ -92,6 +93,8 @@ const OWNED_TABLES = [
   'land_staking_collections',
   'mint_attempts',
   'mint_reports',
+  'owned_house_pieces',
+  'house_piece_withdrawals',
   'credit_ledger',
   'users',
 ] as const;
@@ -323,6 +326,8 @@ const CALLS: { name: string; status: 403 | 404; call: (o: Owned, intruder: Playe
   },
   // Minting (docs/api-minting.md): another player's collection is the same 404 as an unknown one.
   { name: 'POST /api/lands/mint', status: 404, call: (o) => ({ method: 'POST', url: '/api/lands/mint', payload: { id: o.landCollection } }) },
+  // Unit pieces to the wallet (docs/api-minting.md): another player's withdrawal is the same 404 as an unknown one.
+  { name: 'GET /api/units/withdrawals/{id}', status: 404, call: (o) => ({ method: 'GET', url: `/api/units/withdrawals/${o.unitWithdrawal}` }) },
   {
     name: 'POST /api/minting/request/mint_status',
     status: 404,
@@ -382,6 +387,7 @@ describe('owner-scoped calls: another player’s id is refused and changes nothi
     profile: await ok({ method: 'GET', url: '/api/account/profile' }, pilot.token),
     lands: await ok({ method: 'GET', url: '/api/lands/my_assets' }, pilot.token),
     collections: await ok({ method: 'GET', url: '/api/collections/fetch' }, pilot.token),
+    unitWithdrawals: await ok({ method: 'GET', url: '/api/units/withdrawals' }, pilot.token),
   });
 
   async function player(name: string, wallet: string): Promise<Player> {
@@ -461,6 +467,13 @@ describe('owner-scoped calls: another player’s id is refused and changes nothi
     await ok({ method: 'POST', url: '/api/land/payment/credit', payload: { price: 1, items: [{ id: cells[2] }] } }, captain.token);
     const landCollection = await ok({ method: 'POST', url: '/api/collection/create_and_move', payload: { name: 'Home', lands: [cells[0]] } }, pilot.token);
 
+    // Unit pieces: pilot withdrew one of his two pieces of Apart 7 to his wallet (the mint stays queued).
+    await db().execute(sql`INSERT INTO house_unit_types (type, apart_from, apart_to, area_m2, floors, rooms, housing, total_pieces, price_micro)
+      VALUES (1, 1, 24, 28, 1, 1, 2, 160, 200000000) ON CONFLICT DO NOTHING`);
+    await db().execute(sql`INSERT INTO house_units (apartment, type) VALUES (7, 1) ON CONFLICT DO NOTHING`);
+    await db().transaction((tx) => grantHousePieces(tx, { userId: pilot.id, apartment: 7, pieces: 2 }));
+    const unitWithdrawal = await ok({ method: 'POST', url: '/api/units/withdraw', payload: { apartment: 7, pieces: 1 } }, pilot.token);
+
     const signed = await ok({ method: 'POST', url: '/api/account/avatar/sign_url', payload: { file_name: 'me.png' } }, pilot.token);
     const put = await t.app.inject({
       method: 'PUT',
@@ -492,6 +505,7 @@ describe('owner-scoped calls: another player’s id is refused and changes nothi
       individualPlot: cells[1]!,
       intruderPlot: cells[2]!,
       freeCell: cells[3]!,
+      unitWithdrawal: (unitWithdrawal.withdrawal as { id: number }).id,
     };
   });
   afterAll(async () => {
@@ -519,6 +533,7 @@ describe('owner-scoped calls: another player’s id is refused and changes nothi
   it('the owner’s own calls with the same ids succeed', async () => {
     const pilotCall = (c: Call) => ok(c, pilot.token);
     await pilotCall({ method: 'GET', url: `/api/orders/${owned.cardOrder}` });
+    await pilotCall({ method: 'GET', url: `/api/units/withdrawals/${owned.unitWithdrawal}` });
     await pilotCall({ method: 'POST', url: `/api/orders/${owned.widgetOrder}/continue_payment` });
     await pilotCall({ method: 'PATCH', url: '/api/payment/status', payload: { tid: owned.widgetOrder, status: 1 } });
     await pilotCall({ method: 'POST', url: '/api/payment/eth_crypto/status', payload: { tid: owned.cryptoTid, step: 20 } });

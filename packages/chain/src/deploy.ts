@@ -59,7 +59,14 @@ export interface DeployOptions {
   minter?: Address;
 }
 
-export const DEFAULT_UNIT_CAPS = [1000n, 500n, 250n, 100n, 50n] as const;
+/**
+ * Supply cap per unit type = apartments of the type × pieces per apartment (decision 0051), so the
+ * chain can hold exactly what the shop can ever sell, and a withdrawal of sold pieces never meets
+ * the cap. From the seeded catalogue (owned-assets.md §2.2 ranges; apps/api catalogue
+ * definitions): Type 1 24 × 160, Type 2 48 × 200, Type 3 16 × 240, Type 4 17 × 300, Type 5 15 × 400.
+ * apps/api's unit-caps test fails when the catalogue and these disagree.
+ */
+export const DEFAULT_UNIT_CAPS = [24n * 160n, 48n * 200n, 16n * 240n, 17n * 300n, 15n * 400n] as const;
 /** 100, 250, 500, 1000, 2500 reward tokens per unit of Type 1..Type 5. */
 export const DEFAULT_UNIT_PRICES = [100n, 250n, 500n, 1000n, 2500n].map(
   (whole) => whole * 10n ** 18n,

@@ -1,6 +1,7 @@
 import { parseEventLogs, zeroAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { houseUnitsAbi, landCollectionNftAbi, shipNftAbi } from '../src/generated/abis.ts';
+import { DEFAULT_UNIT_CAPS } from '../src/deploy.ts';
 import { addressOf, expectRevert, startTestChain, write, type TestChain } from './support.ts';
 
 let chain: TestChain;
@@ -99,7 +100,7 @@ describe('HouseUnits (ERC1155, capped per type)', () => {
       functionName: 'supplyCap',
       args: [5n],
     });
-    expect(cap).toBe(50n);
+    expect(cap).toBe(DEFAULT_UNIT_CAPS[4]);
     await write(chain.deployer, {
       address,
       abi: houseUnitsAbi,

@@ -29,4 +29,5 @@ export * from './redeem.ts';
 export * from './profile.ts';
 export * from './land-credit.ts';
 export * from './minting.ts';
+export * from './units-withdraw.ts';
 export * from './nft-metadata.ts';

@@ -29,7 +29,14 @@ export function ship(id: string, overrides: Overrides = {}) {
 }
 
 export function unitPieces(id: string, pieces: number) {
-  return ship(`unit-${id}`, { kind: 'house_unit', name: `Apart ${id}`, element: null, rarity: null, pieces });
+  return ship(`unit-${id}`, {
+    kind: 'house_unit',
+    name: `Apart ${id}`,
+    element: null,
+    rarity: null,
+    pieces,
+    item: { _id: `unit-${id}`, name: `Apart ${id}`, apartment: Number(id) },
+  });
 }
 
 export const assetsPage = (data: readonly unknown[], total = data.length, page = 1) => ({

@@ -111,6 +111,47 @@ export const ownedHousePieces = pgTable(
 );
 
 /**
+ * minting: the pieces are off the player's off-chain balance and on their way to the wallet;
+ * minted: they are HouseUnits tokens now (the chain is the record from here on);
+ * returned: the mint failed for good and the pieces are back on the off-chain balance.
+ */
+export const HOUSE_PIECE_WITHDRAWAL_STATUSES = ['minting', 'minted', 'returned'] as const;
+export type HousePieceWithdrawalStatus = (typeof HOUSE_PIECE_WITHDRAWAL_STATUSES)[number];
+
+/**
+ * Pieces of one apartment a player withdrew to their wallet as HouseUnits tokens (decision
+ * 0051): token id = the apartment's unit type, one token per piece. owned_house_pieces stays
+ * the record of what was granted; the off-chain balance is grants minus the withdrawals that
+ * are not `returned`.
+ */
+export const housePieceWithdrawals = pgTable(
+  'house_piece_withdrawals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    apartment: smallint('apartment')
+      .notNull()
+      .references(() => houseUnits.apartment),
+    /** the apartment's unit type, 1..5: the HouseUnits token id */
+    unitType: smallint('unit_type').notNull(),
+    pieces: integer('pieces').notNull(),
+    status: text('status').notNull().default('minting'),
+    /** the mint's transaction once minted */
+    txHash: text('tx_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('house_piece_withdrawals_pieces_ck', sql`${t.pieces} > 0`),
+    check('house_piece_withdrawals_type_ck', sql`${t.unitType} BETWEEN 1 AND 5`),
+    check('house_piece_withdrawals_status_ck', sql`${t.status} IN ('minting', 'minted', 'returned')`),
+    index('house_piece_withdrawals_user_idx').on(t.userId, t.apartment),
+  ],
+);
+
+/**
  * Land credit: a ledger, the balance is its sum. A top-up's credit names its order line
  * (unique), so a paid top-up credits once however often its fulfilment runs.
  */

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
-/** What the server mints: land collections and ship copies (unit pieces join later). */
-export const MINT_ASSET_KINDS = ['land_collection', 'ship'] as const;
+/** What the server mints (issue 19): a land collection, a ship copy (decision 0052), or a withdrawal of unit pieces (decision 0051). */
+export const MINT_ASSET_KINDS = ['land_collection', 'ship', 'house_units'] as const;
 export type MintAssetKind = (typeof MINT_ASSET_KINDS)[number];
 
 /**
@@ -36,6 +36,8 @@ export const mintAttempts = pgTable(
     tokenId: text('token_id').notNull(),
     /** lower-cased wallet the token is minted to */
     recipient: text('recipient').notNull(),
+    /** how many tokens of `token_id` the mint makes: 1 for an ERC-721, the pieces for HouseUnits (ERC-1155) */
+    amount: bigint('amount', { mode: 'number' }).notNull().default(1),
     status: text('status').notNull().default('queued'),
     /** the signed transaction's hash, recorded before it is sent */
     txHash: text('tx_hash'),
@@ -55,6 +57,7 @@ export const mintAttempts = pgTable(
     index('mint_attempts_user_idx').on(t.userId),
     check('mint_attempts_status_ck', sql`${t.status} IN (${list(MINT_STATUSES)})`),
     check('mint_attempts_kind_ck', sql`${t.assetKind} IN (${list(MINT_ASSET_KINDS)})`),
+    check('mint_attempts_amount_ck', sql`${t.amount} > 0`),
     check('mint_attempts_sent_ck', sql`${t.status} NOT IN ('sent', 'confirmed') OR ${t.txHash} IS NOT NULL`),
   ],
 );

@@ -11,7 +11,7 @@ const LEDGER_LOCK = 7321030;
  * row per player to lock (and the users row belongs to accounts). Credits need no lock: they
  * only raise a balance a debit has checked.
  */
-export async function lockLedger(tx: Tx, ledger: 'dnc' | 'land_credit', userId: string): Promise<void> {
+export async function lockLedger(tx: Tx, ledger: 'dnc' | 'land_credit' | 'house_pieces', userId: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${LEDGER_LOCK}, hashtext(${`${ledger}:${userId}`}))`);
 }
 

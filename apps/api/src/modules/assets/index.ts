@@ -1,6 +1,6 @@
 /**
  * The assets area's front door: the only file other areas import. Assets owns every holding
- * (owned_ships, dnc_ledger, owned_house_pieces, credit_ledger, seller_proceeds, referral_rewards,
+ * (owned_ships, dnc_ledger, owned_house_pieces, house_piece_withdrawals, credit_ledger, seller_proceeds, referral_rewards,
  * land_plots and land_collections, land_staking_collections, and the penguin holdings: owned_penguins, penguin_assignments,
  * penguin_collections) and is the only code that writes them. Every write runs in the caller's transaction (`tx`) and never opens
  * its own, so a fulfilment, a listing or a mint is all or nothing with the holdings it moves.
@@ -9,7 +9,15 @@ export { creditRoutes } from './credit.routes.ts';
 export { myAssetsRoutes } from './my-assets.routes.ts';
 export type { AssetListing, MintTxUrl, OpenListingsLookup } from './my-assets.ts';
 export { creditDnc, debitDnc, dncBalance, type DncDebit, type DncEntry } from './dnc-ledger.ts';
-export { grantHousePieces, housePiecesOf, type HousePieceGrant, type OwnedHousePiece } from './house-pieces.ts';
+export { grantHousePieces, housePiecesOf, offChainHousePieces, type HousePieceGrant, type OwnedHousePiece } from './house-pieces.ts';
+export {
+  beginPieceWithdrawal,
+  finishPieceWithdrawal,
+  pieceWithdrawalsOf,
+  returnPieceWithdrawal,
+  type PieceWithdrawal,
+  type WithdrawOutcome,
+} from './house-piece-withdrawals.ts';
 export {
   creditLandCredit,
   debitLandCredit,

@@ -6,6 +6,7 @@ import { microToUsd } from '../../lib/money.ts';
 import { SHIP_COLUMNS, shipItem, UNIT_COLUMNS, unitItem, type ShipColumns, type UnitColumns } from '../catalogue/index.ts';
 import type { ShipState } from '../../db/schema/index.ts';
 import type { ShipMintStage } from './ship-mints.ts';
+import { offChainHousePieces } from './house-pieces.ts';
 
 /**
  * GET /api/my/assets: the player's live ship copies and container-house pieces in one list,
@@ -56,7 +57,7 @@ function mine(userId: string, f: MyAssetsFilter): SQL {
                    FROM owned_ships o JOIN ships s ON s.id = o.ship_id WHERE ${sql.join(shipWhere, sql` AND `)}`);
   if (wantUnits)
     parts.push(sql`SELECT 'house_unit' AS kind, p.id, NULL::int AS ship_id, p.apartment, p.pieces, 'available' AS state, NULL::text AS mint_stage, NULL::text AS mint_tx, p.paid_micro, p.acquired_at
-                   FROM owned_house_pieces p WHERE ${sql.join([sql`p.user_id = ${userId}`, ...price(sql`p.paid_micro`)], sql` AND `)}`);
+                   FROM ${offChainHousePieces(userId)} p WHERE ${sql.join([sql`p.user_id = ${userId}`, ...price(sql`p.paid_micro`)], sql` AND `)}`);
   if (parts.length === 0) return sql`SELECT NULL::text AS kind, NULL::bigint AS id, NULL::int AS ship_id, NULL::smallint AS apartment, 0 AS pieces, NULL::text AS state, NULL::text AS mint_stage, NULL::text AS mint_tx, NULL::bigint AS paid_micro, NULL::timestamptz AS acquired_at WHERE false`;
   return sql.join(parts, sql` UNION ALL `);
 }

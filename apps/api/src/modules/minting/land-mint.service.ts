@@ -50,7 +50,8 @@ export async function requestLandMint(d: MintingDeps, userId: string, collection
   return { error: false as const, msg: MINT_QUEUED };
 }
 
-const queueMint = (tx: DbOrTx, mint: MintAttempt, round: number) =>
+/** Queues the job of a mint for its current queue round (one job per mint and round). */
+export const queueMint = (tx: DbOrTx, mint: MintAttempt, round: number) =>
   enqueueJob(tx, mintJobKind(mint.assetKind), { mintId: mint.id }, { dedupeKey: mintJobKey(mint.assetKind, mint.assetId, round), maxAttempts: MINT_MAX_ATTEMPTS });
 
 type MintRow = { asset_id: string | number; status: string; tx_hash: string | null; chain_id: number; failure: string | null };

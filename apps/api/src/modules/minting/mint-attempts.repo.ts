@@ -13,6 +13,8 @@ export type MintAttempt = {
   contract: `0x${string}`;
   tokenId: bigint;
   recipient: `0x${string}`;
+  /** tokens of `tokenId` this mint makes (1 for an ERC-721) */
+  amount: bigint;
   status: MintStatus;
   txHash: `0x${string}` | null;
   rawTx: `0x${string}` | null;
@@ -29,6 +31,7 @@ type Row = {
   contract: string;
   token_id: string;
   recipient: string;
+  amount: string | number;
   status: MintStatus;
   tx_hash: string | null;
   raw_tx: string | null;
@@ -36,7 +39,7 @@ type Row = {
   failure: string | null;
 };
 
-const COLUMNS = sql`id, asset_kind, asset_id, user_id, chain_id, contract, token_id, recipient, status, tx_hash, raw_tx, queue_round, failure`;
+const COLUMNS = sql`id, asset_kind, asset_id, user_id, chain_id, contract, token_id, recipient, amount, status, tx_hash, raw_tx, queue_round, failure`;
 
 const toAttempt = (r: Row): MintAttempt => ({
   id: Number(r.id),
@@ -47,6 +50,7 @@ const toAttempt = (r: Row): MintAttempt => ({
   contract: r.contract as `0x${string}`,
   tokenId: BigInt(r.token_id),
   recipient: r.recipient as `0x${string}`,
+  amount: BigInt(r.amount),
   status: r.status,
   txHash: r.tx_hash as `0x${string}` | null,
   rawTx: r.raw_tx as `0x${string}` | null,
@@ -62,6 +66,8 @@ export type NewMint = {
   contract: string;
   tokenId: bigint;
   recipient: string;
+  /** default 1 (an ERC-721 token) */
+  amount?: bigint;
 };
 
 /**
@@ -72,11 +78,12 @@ export type NewMint = {
 export async function openMint(tx: Tx, m: NewMint): Promise<MintAttempt | undefined> {
   const [row] = await queryRows<Row>(
     tx,
-    sql`INSERT INTO mint_attempts (asset_kind, asset_id, user_id, chain_id, contract, token_id, recipient)
-        VALUES (${m.assetKind}, ${m.assetId}, ${m.userId}, ${m.chainId}, ${m.contract.toLowerCase()}, ${m.tokenId.toString()}, ${m.recipient.toLowerCase()})
+    sql`INSERT INTO mint_attempts (asset_kind, asset_id, user_id, chain_id, contract, token_id, recipient, amount)
+        VALUES (${m.assetKind}, ${m.assetId}, ${m.userId}, ${m.chainId}, ${m.contract.toLowerCase()}, ${m.tokenId.toString()}, ${m.recipient.toLowerCase()},
+                ${(m.amount ?? 1n).toString()})
         ON CONFLICT (asset_kind, asset_id) DO UPDATE
           SET user_id = EXCLUDED.user_id, chain_id = EXCLUDED.chain_id, contract = EXCLUDED.contract,
-              token_id = EXCLUDED.token_id, recipient = EXCLUDED.recipient, status = 'queued',
+              token_id = EXCLUDED.token_id, recipient = EXCLUDED.recipient, amount = EXCLUDED.amount, status = 'queued',
               tx_hash = NULL, raw_tx = NULL, failure = NULL,
               queue_round = mint_attempts.queue_round + 1, updated_at = now()
           WHERE mint_attempts.status = 'failed'
@@ -118,6 +125,13 @@ export async function markConfirmed(tx: Tx, id: number, txHash: string): Promise
   return rows.length === 1;
 }
 
+/** A reason as text PostgreSQL keeps (no NUL, no control bytes from a node's raw revert data), cut to 500 characters. */
+const storable = (text: string) =>
+  Array.from(text, (ch) => (ch < ' ' || ch === '\u007f' ? ' ' : ch))
+    .join('')
+    .replace(/ {2,}/g, ' ')
+    .slice(0, 500);
+
 /**
  * Fails the mint only if it still has the transaction the caller judged (`seen`): a worker that
  * read the mint before another recorded and sent a transaction must not fail that one.
@@ -125,7 +139,7 @@ export async function markConfirmed(tx: Tx, id: number, txHash: string): Promise
 export async function markFailed(tx: Tx, id: number, failure: string, seen: string | null): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     tx,
-    sql`UPDATE mint_attempts SET status = 'failed', failure = ${failure.slice(0, 500)}, updated_at = now()
+    sql`UPDATE mint_attempts SET status = 'failed', failure = ${storable(failure)}, updated_at = now()
         WHERE id = ${id} AND status IN ('queued', 'sent') AND tx_hash IS NOT DISTINCT FROM ${seen} RETURNING id`,
   );
   return rows.length === 1;
@@ -183,4 +197,14 @@ export async function logMintReport(db: DbOrTx, userId: string, r: MintReport): 
     sql`INSERT INTO mint_reports (user_id, token_id, tx_hash, from_address, to_address, status)
         VALUES (${userId}, ${r.tokenId ?? null}, ${r.txHash ?? null}, ${r.from ?? null}, ${r.to ?? null}, ${r.status ?? null})`,
   );
+}
+
+/** The mints of these assets of one kind, by asset id. */
+export async function mintsOfAssets(db: DbOrTx, kind: MintAssetKind, assetIds: number[]): Promise<Map<number, MintAttempt>> {
+  if (assetIds.length === 0) return new Map();
+  const rows = await queryRows<Row>(
+    db,
+    sql`SELECT ${COLUMNS} FROM mint_attempts WHERE asset_kind = ${kind} AND asset_id IN (${sql.join(assetIds.map((id) => sql`${id}`), sql`, `)})`,
+  );
+  return new Map(rows.map((r) => [Number(r.asset_id), toAttempt(r)]));
 }

@@ -1,10 +1,17 @@
-import { landCollectionNftAbi, shipNftAbi } from '@starport/chain';
+import { houseUnitsAbi, landCollectionNftAbi, shipNftAbi } from '@starport/chain';
 import type { Abi } from 'viem';
 import type { ChainContractName } from '../../chain/chain-config.ts';
 import type { Tx } from '../../db/client.ts';
 import type { MintAssetKind } from '../../db/schema/index.ts';
 import type { FollowedAsset } from '../nft/index.ts';
-import { abandonCollectionMint, abandonShipMint, finishCollectionMint, finishShipMint } from '../assets/index.ts';
+import {
+  abandonCollectionMint,
+  abandonShipMint,
+  finishCollectionMint,
+  finishPieceWithdrawal,
+  finishShipMint,
+  returnPieceWithdrawal,
+} from '../assets/index.ts';
 
 /**
  * What differs between the things the server mints: the contract, and what the asset's owner
@@ -14,13 +21,32 @@ import { abandonCollectionMint, abandonShipMint, finishCollectionMint, finishShi
 export type MintKind = {
   contract: ChainContractName;
   abi: Abi;
+  /**
+   * The arguments of the contract's `mint` (decision 0051). Left out: ERC-721's `mint(to, tokenId)`;
+   * HouseUnits (ERC-1155) takes `mint(to, id, amount)`.
+   */
+  mintArgs?: (call: MintCall) => readonly unknown[];
+  /**
+   * Whether `ownerOf(tokenId)` tells that this mint's token already exists (ERC-721: one token per
+   * id). Left out: true. An ERC-1155 id is shared by many mints, so only the recorded transaction's
+   * receipt can tell; record-before-broadcast keeps that to one transaction.
+   */
+  ownerOfFirst?: boolean;
   /** the token is on chain, minted by `txHash` */
   confirmed(tx: Tx, assetId: number, txHash: string): Promise<void>;
   /** the mint failed for good: the asset opens again */
   failed(tx: Tx, assetId: number): Promise<void>;
-  /** what the chain indexer moves when the token moves (nft's followTokens) */
-  followedAs: FollowedAsset;
+  /** what the chain indexer moves when the token moves (nft's followTokens); unit pieces are not followed */
+  followedAs?: FollowedAsset;
 };
+
+/** What a mint call is made of. */
+export type MintCall = { to: `0x${string}`; tokenId: bigint; amount: bigint };
+
+/** ERC-721's `mint(to, tokenId)`: the default of `MintKind.mintArgs`. */
+export const erc721MintArgs = (call: MintCall): readonly unknown[] => [call.to, call.tokenId];
+export const mintArgsOf = (kind: MintKind, call: MintCall) => (kind.mintArgs ?? erc721MintArgs)(call);
+export const asksOwnerFirst = (kind: MintKind) => kind.ownerOfFirst ?? true;
 
 export const MINT_KINDS: Record<MintAssetKind, MintKind> = {
   land_collection: {
@@ -36,6 +62,15 @@ export const MINT_KINDS: Record<MintAssetKind, MintKind> = {
     confirmed: finishShipMint,
     failed: abandonShipMint,
     followedAs: 'ship',
+  },
+  // Unit pieces withdrawn to the wallet (decision 0051): the asset is a withdrawal, the token id its unit type.
+  house_units: {
+    contract: 'houseUnits',
+    abi: houseUnitsAbi as Abi,
+    mintArgs: (call) => [call.to, call.tokenId, call.amount],
+    ownerOfFirst: false,
+    confirmed: finishPieceWithdrawal,
+    failed: returnPieceWithdrawal,
   },
 };
 

@@ -73,20 +73,21 @@ export async function confirmationsOf(client: ChainClient, receipt: TransactionR
 export type SignedMint = { hash: Hex; raw: Hex };
 
 /**
- * Signs mint(to, tokenId) with `nonce`: gas estimated (a revert here, a missing role or a token
- * that exists, throws before anything is signed) plus the margin, fees from the chain.
+ * Signs the contract's `mint(...args)` with `nonce` (`args` from the mint's kind: decision 0051):
+ * gas estimated (a revert here, a missing role, a token that exists or a cap it would pass, throws
+ * before anything is signed) plus the margin, fees from the chain.
  */
 export async function signMint(
   minter: Minter,
   client: ChainClient,
-  call: { contract: `0x${string}`; abi: Abi; to: `0x${string}`; tokenId: bigint; nonce: number },
+  call: { contract: `0x${string}`; abi: Abi; args: readonly unknown[]; nonce: number },
 ): Promise<SignedMint> {
-  const data = encodeFunctionData({ abi: call.abi, functionName: 'mint', args: [call.to, call.tokenId] });
+  const data = encodeFunctionData({ abi: call.abi, functionName: 'mint', args: call.args });
   const estimated = await client.estimateContractGas({
     address: call.contract,
     abi: call.abi,
     functionName: 'mint',
-    args: [call.to, call.tokenId],
+    args: call.args,
     account: minter.account,
   });
   const fees = await client.estimateFeesPerGas();

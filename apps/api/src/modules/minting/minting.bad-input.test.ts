@@ -25,6 +25,11 @@ const BODIES: Record<string, fc.Arbitrary<unknown>> = {
   '/api/lands/mint': fc.oneof(fc.record({ id, extra: text }, { requiredKeys: [] }), fc.jsonValue({ maxDepth: 2 })),
   '/api/minting/request/mint_status': fc.oneof(fc.record({ collectionID: id, id }, { requiredKeys: [] }), fc.jsonValue({ maxDepth: 2 })),
   '/api/minting/refresh/my_assets': fc.jsonValue({ maxDepth: 2 }),
+  '/api/units/withdraw': fc.oneof(
+    fc.record({ apartment: id, pieces: id, extra: text }, { requiredKeys: [] }),
+    fc.record({ apartment: fc.integer({ min: -5, max: 130 }), pieces: fc.integer({ min: -5, max: 5 }) }),
+    fc.jsonValue({ maxDepth: 2 }),
+  ),
   '/api/mint/status': fc.oneof(
     fc.record({ tokenId: text, transaction_hash: text, from: text, to: text, status: text, other: text }, { requiredKeys: [] }),
     fc.jsonValue({ maxDepth: 2 }),
@@ -45,6 +50,7 @@ describe('minting calls: garbage in, a 4xx out, nothing changed', () => {
     queryRows<{ print: string }>(
       w.t.database.db,
       sql`SELECT (SELECT count(*) FROM mint_attempts) || '/' || (SELECT count(*) FROM mint_reports) || '/' ||
+                 (SELECT count(*) FROM house_piece_withdrawals) || '/' ||
                  (SELECT coalesce(string_agg(id || ':' || mint_state, ',' ORDER BY id), '') FROM land_collections) AS print`,
     );
 
@@ -73,4 +79,16 @@ describe('minting calls: garbage in, a 4xx out, nothing changed', () => {
       );
     });
   }
+
+  it('GET /api/units/withdrawals/:id answers any id with a 4xx sentence', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string({ minLength: 1, maxLength: 40 }), fc.integer().map(String), fc.constant('%00'), fc.constant('9'.repeat(30))), async (raw) => {
+        const res = await w.t.app.inject({ method: 'GET', url: `/api/units/withdrawals/${encodeURIComponent(raw)}`, headers: bearer(owner.token) });
+        expect(res.statusCode, raw).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, raw).toBeLessThan(500);
+        expect((res.json() as { msg?: string }).msg?.trim().length, raw).toBeGreaterThan(0);
+      }),
+      { numRuns: 60 },
+    );
+  });
 });

@@ -1,14 +1,15 @@
 import { cellAt, type MintStatusResponse } from '@starport/schemas';
-import { landCollectionNftAbi } from '@starport/chain';
+import { houseUnitsAbi, landCollectionNftAbi } from '@starport/chain';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { startTestChain, type TestChain } from '../../../test/chain-fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
-import { creditLandCredit } from '../assets/index.ts';
+import { creditLandCredit, grantHousePieces } from '../assets/index.ts';
+import { seedDemoCatalogue } from '../catalogue/index.ts';
 
-/** Test fixtures for minting: an app on a fresh anvil with a minter, and players owning land collections. */
+/** Test fixtures for minting: an app on a fresh anvil with a minter, and players owning land collections or unit pieces. */
 
 export type MintWorld = { t: TestApp; chain: TestChain; stop(): Promise<void> };
 
@@ -103,3 +104,46 @@ export async function mintRowOf(t: TestApp, collection: number): Promise<MintRow
 /** Makes every queued mint job due now (a test does not wait out the recheck delay). */
 export const mintsDueNow = (t: TestApp) =>
   t.database.db.execute(sql`UPDATE jobs SET run_at = now() WHERE kind LIKE 'mint.%' AND done_at IS NULL AND failed_at IS NULL`);
+
+export type UnitOwner = { name: string; userId: string; token: string; wallet: `0x${string}` | null };
+
+/** The demo catalogue's unit types and apartments (and the rest of it), once per database. */
+export const seedCatalogue = (t: TestApp) => seedDemoCatalogue(t.database.db, { now: new Date('2026-01-01T00:00:00Z') });
+
+/** A player (anvil account `walletIndex` linked, or none) granted these pieces, one grant each: [apartment, pieces]. */
+export async function unitOwner(t: TestApp, chain: TestChain, name: string, o: { walletIndex: number | null; grants: [number, number][] }): Promise<UnitOwner> {
+  const wallet = o.walletIndex === null ? null : chain.wallet(o.walletIndex).account.address;
+  const userId = await t.createUser({ username: name, password: `${name}-password-1`, ...(wallet ? { wallet: wallet.toLowerCase() } : {}) });
+  const { access_token: token } = await t.login(name, `${name}-password-1`);
+  for (const [apartment, pieces] of o.grants) await t.database.db.transaction((tx) => grantHousePieces(tx, { userId, apartment, pieces }));
+  return { name, userId, token, wallet };
+}
+
+/** The wallet's HouseUnits balance of a unit type (the token id). */
+export const unitBalanceOf = (chain: TestChain, wallet: string, unitType: number): Promise<bigint> =>
+  chain.deployer.publicClient.readContract({
+    address: chain.addresses.houseUnits,
+    abi: houseUnitsAbi,
+    functionName: 'balanceOf',
+    args: [wallet as `0x${string}`, BigInt(unitType)],
+  });
+
+/** Every HouseUnits mint to `wallet` (TransferSingle from 0x0), as [id, amount]. */
+export async function unitMintsTo(chain: TestChain, wallet: string): Promise<[bigint, bigint][]> {
+  const logs = await chain.deployer.publicClient.getContractEvents({
+    address: chain.addresses.houseUnits,
+    abi: houseUnitsAbi,
+    eventName: 'TransferSingle',
+    args: { from: '0x0000000000000000000000000000000000000000', to: wallet as `0x${string}` },
+    fromBlock: 0n,
+  });
+  return logs.map((l) => [l.args.id!, l.args.value!]);
+}
+
+export async function unitMintRowOf(t: TestApp, withdrawal: number): Promise<MintRow | undefined> {
+  const [row] = await queryRows<MintRow>(
+    t.database.db,
+    sql`SELECT id::int AS id, status, tx_hash, raw_tx, failure FROM mint_attempts WHERE asset_kind = 'house_units' AND asset_id = ${withdrawal}`,
+  );
+  return row && { ...row, id: Number(row.id) };
+}

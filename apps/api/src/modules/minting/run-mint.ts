@@ -6,7 +6,7 @@ import { followTokens } from '../nft/index.ts';
 import type { ChainsConfig } from '../../chain/chain-config.ts';
 import type { Db } from '../../db/client.ts';
 import { markConfirmed, markFailed, mintById, recordSigned, takeNonce, type MintAttempt } from './mint-attempts.repo.ts';
-import { MINT_KINDS } from './mint-kinds.ts';
+import { asksOwnerFirst, MINT_KINDS, mintArgsOf } from './mint-kinds.ts';
 import {
   broadcast,
   clientOf,
@@ -39,7 +39,7 @@ export class MintImpossible extends Error {}
 
 /**
  * One step of the mint protocol, safe to run again at any point and on several workers:
- *   1. ask the chain first: the token exists → confirmed (by our recorded transaction), never a second mint;
+ *   1. ask the chain first (ERC-721 kinds): the token exists → confirmed (by our recorded transaction), never a second mint;
  *   2. a recorded transaction → its receipt decides; not mined and unknown to the node → the same
  *      signed bytes are sent again (same hash); their nonce spent by another → sign anew;
  *   3. otherwise sign, RECORD the hash and bytes, and only THEN broadcast.
@@ -57,7 +57,8 @@ export async function runMint(deps: MintDeps, attemptId: number): Promise<MintSt
   }
   const client = await clientOf(minter);
 
-  const owner = await ownerOfToken(client, attempt.contract, kind.abi, attempt.tokenId);
+  // An ERC-1155 id is shared by many mints: only the recorded transaction's receipt can tell (decision 0051).
+  const owner = asksOwnerFirst(kind) ? await ownerOfToken(client, attempt.contract, kind.abi, attempt.tokenId) : null;
   const receipt = attempt.txHash ? await receiptOf(client, attempt.txHash) : null;
   if (owner !== null) {
     if (receipt?.status === 'success' && attempt.txHash) return confirmWhenDeep(deps, attempt, attempt.txHash, client, receipt);
@@ -75,6 +76,11 @@ export async function runMint(deps: MintDeps, attemptId: number): Promise<MintSt
       return { done: false, reason: `mint ${attempt.id}: ${attempt.txHash} sent again` };
     } catch (err) {
       if (!isNonceSpent(err)) throw err;
+      // Mined between the receipt read above and this send (its own nonce, spent by itself)? Then it decides:
+      // signing anew would mint twice where the contract cannot refuse a second mint (ERC-1155).
+      const late = await receiptOf(client, attempt.txHash);
+      if (late?.status === 'success') return confirmWhenDeep(deps, attempt, attempt.txHash, client, late);
+      if (late) return fail(deps, attempt, `The mint transaction ${attempt.txHash} reverted.`);
       deps.log.warn({ mint: attempt.id, tx: attempt.txHash }, 'recorded mint transaction lost its nonce; signing a new one');
     }
   }
@@ -101,8 +107,7 @@ async function signRecordSend(deps: MintDeps, attempt: MintAttempt): Promise<Min
         const s = await signMint(minter, client, {
           contract: attempt.contract,
           abi: kind.abi,
-          to: attempt.recipient,
-          tokenId: attempt.tokenId,
+          args: mintArgsOf(kind, { to: attempt.recipient, tokenId: attempt.tokenId, amount: attempt.amount }),
           nonce,
         });
         // Recorded (committed) before a single byte leaves for the chain.
@@ -111,7 +116,7 @@ async function signRecordSend(deps: MintDeps, attempt: MintAttempt): Promise<Min
       });
     } catch (err) {
       if (isRollback(err)) return undefined;
-      if (isRevert(err)) throw new MintImpossible(`The mint would revert: ${describeChainError(err)}`);
+      if (isRevert(err)) throw new MintImpossible(`The mint would revert: ${describeRevert(err)}`);
       throw err;
     }
     return signedMint;
@@ -153,7 +158,7 @@ async function confirmWhenDeep(
     await kind.confirmed(tx, attempt.assetId, txHash);
     // A token its player sent on before this confirmation moved nothing then (the asset was not
     // minted yet): the asset now follows its token to whoever holds it (decision 0050).
-    await followTokens(tx, { chainId: attempt.chainId, contract: attempt.contract, asset: kind.followedAs }, [attempt.tokenId]);
+    if (kind.followedAs) await followTokens(tx, { chainId: attempt.chainId, contract: attempt.contract, asset: kind.followedAs }, [attempt.tokenId]);
   });
   deps.log.info({ mint: attempt.id, kind: attempt.assetKind, asset: attempt.assetId, tx: txHash }, 'minted');
   return { done: true };
@@ -169,6 +174,17 @@ async function fail(deps: MintDeps, attempt: MintAttempt, reason: string): Promi
   if (!failed) return { done: false, reason: `mint ${attempt.id}: changed while being judged` };
   deps.log.error({ mint: attempt.id, kind: attempt.assetKind, asset: attempt.assetId, reason }, 'mint failed for good');
   return { done: true };
+}
+
+/**
+ * A revert by the contract's own error when the ABI decodes it (`SupplyCapExceeded(5, 6000, 6001)`):
+ * the node's words carry the raw revert data, bytes that are neither readable nor storable text.
+ */
+function describeRevert(err: unknown): string {
+  const revert = err instanceof BaseError ? err.walk((e) => e instanceof ContractFunctionRevertedError) : null;
+  const data = revert instanceof ContractFunctionRevertedError ? revert.data : undefined;
+  if (data?.errorName) return `${data.errorName}(${(data.args ?? []).map(String).join(', ')})`;
+  return describeChainError(err);
 }
 
 const isRevert = (err: unknown) => err instanceof BaseError && Boolean(err.walk((e) => e instanceof ContractFunctionRevertedError));

@@ -12,13 +12,18 @@ const STATS = [
   { key: 'rocket_re_time', label: 'Rocket Reload (ms)' },
 ] as const;
 
-type AssetCardProps = { asset: MyAsset; onList: (asset: MyAsset) => void };
+type AssetCardProps = {
+  asset: MyAsset;
+  onList: (asset: MyAsset) => void;
+  /** Unit pieces: open the Withdraw to wallet dialog (left out: no such action). */
+  onWithdraw?: (asset: MyAsset) => void;
+};
 
 /**
  * One owned ship (or a unit's pieces): picture, name, what it is, its stats and where it is.
  * A free ship can be listed for sale; Convert to NFT is shown but waits for the minting issue.
  */
-export function AssetCard({ asset, onList }: AssetCardProps) {
+export function AssetCard({ asset, onList, onWithdraw }: AssetCardProps) {
   const noteId = useId();
   const state = assetStateText(asset);
   const ship = asset.kind === 'ship';
@@ -58,6 +63,13 @@ export function AssetCard({ asset, onList }: AssetCardProps) {
           <p id={noteId} className="asset-card__note">
             Converting a ship to an NFT arrives soon.
           </p>
+        </div>
+      )}
+      {!ship && onWithdraw && asset.item.apartment !== undefined && (
+        <div className="asset-card__actions">
+          <Button variant="primary" onClick={() => onWithdraw(asset)}>
+            Withdraw to wallet
+          </Button>
         </div>
       )}
     </article>

@@ -70,10 +70,10 @@ describe('My spaceships: the cards', { timeout: 60_000 }, () => {
     expect(document.getElementById(convert.getAttribute('aria-describedby')!)?.textContent).toBe(
       'Converting a ship to an NFT arrives soon.',
     );
-    // A unit is shown with its pieces, and has no ship actions.
+    // A unit is shown with its pieces, and has no ship actions: only Withdraw to wallet.
     const unit = card('Apart 7');
     expect(unit.textContent).toContain('3 pieces');
-    expect(within(unit).queryAllByRole('button')).toHaveLength(0);
+    expect(within(unit).queryAllByRole('button').map((b) => b.textContent)).toEqual(['Withdraw to wallet']);
   });
 
   it('a player who owns nothing is pointed to the Shop and the Marketplace', async () => {

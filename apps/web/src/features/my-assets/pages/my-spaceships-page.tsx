@@ -9,6 +9,7 @@ import { useListFilters, type ListFilters } from '../../../lib/list-filters.ts';
 import { useMyAssets } from '../api/get-my-assets.ts';
 import { AssetCard } from '../components/asset-card.tsx';
 import { ListShipDialog } from '../components/list-ship-dialog.tsx';
+import { WithdrawPiecesDialog } from '../components/withdraw-pieces-dialog.tsx';
 import { MyAssetsNav } from '../components/my-assets-nav.tsx';
 import { OwnsNothing } from '../components/owns-nothing.tsx';
 import { SuccessNotice } from '../../../components/ui/success-notice.tsx';
@@ -27,7 +28,7 @@ const hasFilters = (f: ListFilters) => f.element.length + f.rarity.length > 0 ||
 /**
  * /my-assets/spaceships: the ships and unit pieces the player owns, 20 a page with a window of
  * ±8 pages, filtered by element, rarity and price paid, all in the URL. A free ship can be
- * listed for sale from its card.
+ * listed for sale from its card; unit pieces can be withdrawn to the wallet.
  */
 export default function MySpaceshipsPage({ renderFilters }: { renderFilters: FiltersSlot }) {
   const { filters, update } = useListFilters();
@@ -35,6 +36,7 @@ export default function MySpaceshipsPage({ renderFilters }: { renderFilters: Fil
   const { usable, problems } = useMemo(() => checkListFilters(filters, FILTER_CHOICES), [filters]);
   const query = useMyAssets(usable);
   const [listing, setListing] = useState<MyAsset | null>(null);
+  const [withdrawing, setWithdrawing] = useState<MyAsset | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   let body;
@@ -58,7 +60,7 @@ export default function MySpaceshipsPage({ renderFilters }: { renderFilters: Fil
         ) : (
           <div className="my-assets-grid">
             {query.data.data.map((asset) => (
-              <AssetCard key={asset._id} asset={asset} onList={setListing} />
+              <AssetCard key={asset._id} asset={asset} onList={setListing} onWithdraw={setWithdrawing} />
             ))}
           </div>
         )}
@@ -84,6 +86,7 @@ export default function MySpaceshipsPage({ renderFilters }: { renderFilters: Fil
         </section>
       </div>
       <ListShipDialog asset={listing} onClose={() => setListing(null)} onListed={setNotice} />
+      <WithdrawPiecesDialog asset={withdrawing} onClose={() => setWithdrawing(null)} onQueued={setNotice} />
     </div>
   );
 }
