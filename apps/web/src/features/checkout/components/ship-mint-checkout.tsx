@@ -13,11 +13,14 @@ import { CryptoPaymentDialog } from './crypto-payment-dialog.tsx';
 import './ship-mint-checkout.css';
 
 export const CONVERT_UNAVAILABLE = 'Converting ships to NFTs is not available right now.';
-export const CONVERT_NEEDS_WALLET = 'To convert a ship, link a wallet to your account: the fee is paid from it and the NFT is minted to it.';
+export const CONVERT_NEEDS_WALLET =
+  'To convert a ship, link a wallet to your account: the fee is paid from it and the NFT is minted to it.';
 
 export type ShipMintCheckoutProps = {
   /** the ship copy: its `_id` from GET /api/my/assets, and its name */
   ship: { id: string; name: string };
+  /** the ship may be converted now (free, never converted): the button shows only then */
+  convertible: boolean;
   /** the ship's state changed on the server (locked, paid, or the request refused): read it again */
   onChanged: () => void;
 };
@@ -30,7 +33,7 @@ type Stage = { name: 'idle' } | { name: 'confirm' } | { name: 'paying'; run: Cry
  * payment, whose success says "Your NFT minting task added to queue.". Without a linked wallet,
  * or on a server that cannot take the fee or mint, the button is disabled and says why.
  */
-export function ShipMintCheckout({ ship, onChanged }: ShipMintCheckoutProps) {
+export function ShipMintCheckout({ ship, convertible, onChanged }: ShipMintCheckoutProps) {
   const noteId = useId();
   const terms = useShipMintTerms();
   const wallet = useAccountStore((s) => s.user?.walletAddress ?? null);
@@ -65,20 +68,24 @@ export function ShipMintCheckout({ ship, onChanged }: ShipMintCheckoutProps) {
 
   return (
     <>
-      <Button
-        variant="secondary"
-        disabled={disabled}
-        aria-describedby={note ? noteId : undefined}
-        aria-busy={terms.isPending || undefined}
-        onClick={() => setStage({ name: 'confirm' })}
-        data-testid="ship-mint-button"
-      >
-        Convert to NFT
-      </Button>
-      {note && (
-        <p id={noteId} className="ship-mint__note">
-          {note}
-        </p>
+      {convertible && (
+        <>
+          <Button
+            variant="secondary"
+            disabled={disabled}
+            aria-describedby={note ? noteId : undefined}
+            aria-busy={terms.isPending || undefined}
+            onClick={() => setStage({ name: 'confirm' })}
+            data-testid="ship-mint-button"
+          >
+            Convert to NFT
+          </Button>
+          {note && (
+            <p id={noteId} className="ship-mint__note">
+              {note}
+            </p>
+          )}
+        </>
       )}
       {stage.name === 'confirm' && fee !== null && wallet && (
         <Dialog
@@ -89,8 +96,8 @@ export function ShipMintCheckout({ ship, onChanged }: ShipMintCheckoutProps) {
         >
           <div className="ship-mint" data-testid="ship-mint-confirm">
             <p>
-              The minting fee is <strong data-testid="ship-mint-fee">{formatPrice(fee)}</strong>, paid in USDC from
-              your linked wallet <code className="ship-mint__wallet">{wallet}</code>. The NFT is minted to that wallet.
+              The minting fee is <strong data-testid="ship-mint-fee">{formatPrice(fee)}</strong>, paid in USDC from your
+              linked wallet <code className="ship-mint__wallet">{wallet}</code>. The NFT is minted to that wallet.
             </p>
             <p className="muted">Converting is final: the ship then lives in your wallet as a token.</p>
             <DialogActions>
