@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { ANVIL_MNEMONIC, landCollectionNftAbi } from '@starport/chain';
 import type { ChainInfoResponse } from '@starport/schemas/chain';
 import type { Browser, Page } from 'playwright-core';
-import { createPublicClient, http, type Address } from 'viem';
+import { createPublicClient, http } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './fixtures/browser.ts';
+import { anvilRpc, deployedAddress, linkWallet } from './fixtures/local-chain-nft.ts';
 import { playerApi } from './fixtures/player-api.ts';
 import { startServer, type RunningServer } from './fixtures/server.ts';
 import { signIn } from './fixtures/sign-in.ts';
@@ -55,7 +54,9 @@ describe('land collection mint in Chromium: link a wallet, mint, 0 → 1 → 2, 
     expect(before).toMatchObject({ state: 0, allow_mint: true });
 
     await page.goto('/assets');
-    const card = page.getByTestId('land-collection').filter({ has: page.getByRole('heading', { name: COLLECTION, exact: true }) });
+    const card = page
+      .getByTestId('land-collection')
+      .filter({ has: page.getByRole('heading', { name: COLLECTION, exact: true }) });
     const mintState = card.getByTestId('mint-state');
     await mintState.getByRole('button', { name: `Mint NFT: ${COLLECTION}` }).waitFor();
     // The local chain mines a transaction the moment it arrives: held back, the mint stays at 1
@@ -75,9 +76,14 @@ describe('land collection mint in Chromium: link a wallet, mint, 0 → 1 → 2, 
     // The server's side: minted (2), its transaction kept.
     const after = await collection();
     expect(after.state).toBe(2);
-    const status = await postAs<{ state: number; txid: string | null }>(page, server.url, '/api/minting/request/mint_status', {
-      collectionID: after._id,
-    });
+    const status = await postAs<{ state: number; txid: string | null }>(
+      page,
+      server.url,
+      '/api/minting/request/mint_status',
+      {
+        collectionID: after._id,
+      },
+    );
     expect(status.state).toBe(2);
     expect(status.txid).toMatch(/^0x[0-9a-f]{64}$/i);
 
@@ -93,29 +99,6 @@ describe('land collection mint in Chromium: link a wallet, mint, 0 → 1 → 2, 
   });
 });
 
-/** /connect_wallet with the injected wallet: the account signs the server's message and is linked. */
-async function linkWallet(page: Page, address: string): Promise<void> {
-  await page.goto('/connect_wallet');
-  const choice = page.getByTestId('connect-wallet-page').getByTestId('wallet-choice-browser');
-  await expect.poll(() => choice.isEnabled()).toBe(true);
-  await choice.click();
-  await expect.poll(() => page.getByTestId('linked-wallet').textContent()).toBe(address.toLowerCase());
-}
-
-/** JSON-RPC to the local anvil (its test methods: evm_setAutomine, evm_mine). */
-function anvilRpc(rpcUrl: string) {
-  return async (method: string, params: unknown[]): Promise<unknown> => {
-    const res = await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    });
-    const body = (await res.json()) as { result?: unknown; error?: { message: string } };
-    if (body.error) throw new Error(`${method}: ${body.error.message}`);
-    return body.result;
-  };
-}
-
 /** A POST as the signed-in player in `page`. */
 async function postAs<T>(page: Page, serverUrl: string, route: string, body: unknown): Promise<T> {
   const token = await page.evaluate(() => localStorage.getItem('jwt') ?? sessionStorage.getItem('jwt'));
@@ -126,12 +109,4 @@ async function postAs<T>(page: Page, serverUrl: string, route: string, body: unk
   });
   expect(res.status, route).toBe(200);
   return (await res.json()) as T;
-}
-
-/** A contract's address on the server's local chain (its DATA_DIR keeps the deployment). */
-function deployedAddress(server: RunningServer, name: 'landCollectionNft' | 'shipNft'): Address {
-  const file = JSON.parse(readFileSync(path.join(server.dataDir, 'chain-deployment.json'), 'utf8')) as {
-    addresses: Record<string, Address>;
-  };
-  return file.addresses[name]!;
 }
