@@ -40,9 +40,10 @@ export function ShipMintCheckout({ ship, convertible, onChanged }: ShipMintCheck
   const queryClient = useQueryClient();
   const [stage, setStage] = useState<Stage>({ name: 'idle' });
   const close = () => setStage({ name: 'idle' });
+  // The run outlives this render: it calls whatever onChanged the page gives now.
   const changed = useRef(onChanged);
   changed.current = onChanged;
-  useShipLockedNotice(stage.name === 'paying' ? stage.run : null, () => changed.current());
+  useShipLockedNotice(stage.name === 'paying' ? stage.run : null, changed);
 
   /** One run per confirmation: started from the click (never from a render, which may run twice). */
   const pay = (feeUsd: number) => {
@@ -109,9 +110,8 @@ export function ShipMintCheckout({ ship, convertible, onChanged }: ShipMintCheck
           </div>
         </Dialog>
       )}
-      {stage.name === 'paying' && (
-        <CryptoPaymentDialog run={stage.run} onBack={() => setStage({ name: 'confirm' })} onClose={close} />
-      )}
+      {/* No way back to the confirmation: the request may have locked the ship already (a second one is refused). */}
+      {stage.name === 'paying' && <CryptoPaymentDialog run={stage.run} onBack={close} onClose={close} />}
     </>
   );
 }
@@ -120,9 +120,7 @@ export function ShipMintCheckout({ ship, convertible, onChanged }: ShipMintCheck
  * The request locks the ship as soon as it answers with the quote: the page reads it again then,
  * so the card behind the dialog says "Awaiting payment".
  */
-function useShipLockedNotice(run: CryptoPaymentRun | null, notify: () => void) {
-  const notifyRef = useRef(notify);
-  notifyRef.current = notify;
+function useShipLockedNotice(run: CryptoPaymentRun | null, notifyRef: { readonly current: () => void }) {
   useEffect(() => {
     if (!run) return;
     let opened = run.getView().quote !== null;
@@ -132,5 +130,5 @@ function useShipLockedNotice(run: CryptoPaymentRun | null, notify: () => void) {
       opened = true;
       notifyRef.current();
     });
-  }, [run]);
+  }, [run, notifyRef]);
 }
