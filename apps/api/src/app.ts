@@ -23,6 +23,8 @@ import { goalandProgrammeRoutes, myGoalandRoutes } from './modules/goaland/index
 import { contactRoutes } from './modules/contact/index.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/index.ts';
 import { chainPlugin } from './modules/chain/index.ts';
+import { chainById } from './chain/chain-config.ts';
+import { explorerTxUrl } from './chain/clients.ts';
 import { fairnessRoutes } from './modules/fairness/index.ts';
 import { resourceRoutes, siteSettingRoutes } from './modules/site/index.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -39,7 +41,7 @@ import { historyRoutes } from './modules/history/index.ts';
 import { collectionRoutes, collectionsRoutes, landRoutes, myLandsRoutes, topUpTermsRoutes } from './modules/land/index.ts';
 import { paymentsPlugin } from './modules/payments/index.ts';
 import { mintingRoutes } from './modules/minting/index.ts';
-import { nftMetadataRoutes, startChainIndexJobs } from './modules/nft/index.ts';
+import { followLinkedWallet, nftMetadataRoutes, startChainIndexJobs } from './modules/nft/index.ts';
 
 /** Where WalletConnect's relay, verify frame and modal (Reown) live. */
 const WALLETCONNECT_HOSTS = {
@@ -164,7 +166,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const profile = new ProfileService({ db, storage, signingKey: uploadSigningKey(config.jwtAccessSecret), limiter });
   await app.register(profileRoutes, { prefix: '/api/account', profile });
   await app.register(creditRoutes, { prefix: '/api/credit', db });
-  await app.register(walletRoutes, { wallet: new WalletAuthService({ db, config, limiter, sessions, log: app.log }) });
+  await app.register(walletRoutes, { wallet: new WalletAuthService({
+      db,
+      config,
+      limiter,
+      sessions,
+      log: app.log,
+      walletLinked: (tx, address) => followLinkedWallet(tx, config.chains, address),
+    }) });
   await app.register(contactRoutes, { prefix: '/api/contact', db, config, limiter, wakeJobs });
   await app.register(catalogueRoutes, { prefix: '/api/catalogue', db });
   await app.register(marketplaceRoutes, {
@@ -176,7 +185,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const heldUntil = async (listingId: number) => (await orders.listingHold(listingId, null))?.until ?? null;
   await app.register(playerListingRoutes, { prefix: '/api/marketplace', db, heldUntil });
   await app.register(myListingRoutes, { prefix: '/api/my', db, heldUntil });
-  await app.register(myAssetsRoutes, { prefix: '/api/my', db, openListings: (ids) => openListingsOf(db, ids) });
+  await app.register(myAssetsRoutes, {
+    prefix: '/api/my',
+    db,
+    openListings: (ids) => openListingsOf(db, ids),
+    // Ships are minted on the NFT chain: its explorer shows their transactions.
+    mintTxUrl: (txHash) => explorerTxUrl(chainById(config.chains, config.chains.nftChainId), txHash),
+  });
   await app.register(penguinCollectionRoutes, { prefix: '/api/fetch', db });
   await app.register(myPenguinRoutes, { prefix: '/api/my', db });
   await app.register(goalandProgrammeRoutes, { prefix: '/api/fetch', db });

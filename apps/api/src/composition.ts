@@ -42,7 +42,7 @@ export function buildJobHandlers({ config, mail, orders }: JobHandlerDeps): JobH
   return {
     [DELIVER_EMAIL_JOB]: deliverEmailJob(mail, config.mailFrom),
     [PASSWORD_RESET_REQUEST_JOB]: passwordResetRequestJob(config),
-    ...ordersJobs({ orders }),
+    ...ordersJobs({ orders, chains: config.chains }),
     ...marketplaceJobs({ publicUrl: config.publicUrl }),
     ...paymentsJobs({ chains: config.chains, orders, card: config.card, publicUrl: config.publicUrl }),
     ...mintingJobs(config.chains),

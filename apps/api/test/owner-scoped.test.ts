@@ -328,6 +328,18 @@ const CALLS: { name: string; status: 403 | 404; call: (o: Owned, intruder: Playe
     status: 404,
     call: (o) => ({ method: 'POST', url: '/api/minting/request/mint_status', payload: { collectionID: o.landCollection } }),
   },
+  // Ship to NFT (decision 0052): another player's ship, and another player's mint-fee payment.
+  { name: 'POST /api/minting/request/', status: 404, call: (o) => ({ method: 'POST', url: '/api/minting/request/', payload: { item_id: o.freeShip } }) },
+  {
+    name: 'PATCH /api/minting/request/status',
+    status: 404,
+    call: (o) => ({ method: 'PATCH', url: '/api/minting/request/status', payload: { tid: o.cryptoTid, status: 1, receiver: '0x1' } }),
+  },
+  {
+    name: 'POST /api/minting/request/verify_payment',
+    status: 404,
+    call: (o) => ({ method: 'POST', url: '/api/minting/request/verify_payment', payload: { tid: o.cryptoTid, txh: `0x${'ab'.repeat(32)}` } }),
+  },
   {
     name: 'POST /api/lands/my_assets/collection',
     status: 404,

@@ -106,3 +106,6 @@ export const ShipMintStatusBodySchema = z
     payload: z.unknown().optional(),
   })
   .strict();
+
+/** An order that pays a mint fee has that one line. */
+export const SHIP_MINT_ALONE_MSG = 'A mint fee is paid on its own: it is the only line of its order.';

@@ -40,10 +40,11 @@ export const OrdersPageQuerySchema = pageQuerySchema({ defaultLimit: ORDERS_PAGE
 
 /**
  * What an order line buys: the cart's kinds (a shop ship, a blind box), one marketplace
- * listing bought from its detail page, or land credit bought by a top-up (land-credit.ts).
+ * listing bought from its detail page, land credit bought by a top-up (land-credit.ts), or the
+ * fee that converts one of the player's ship copies to an NFT (`ship_mint`, minting.ts).
  * A cart never holds a listing or land credit (CART_OBJECTS); both are bought alone.
  */
-export const ORDER_LINE_OBJECTS = [...CART_OBJECTS, 'listing', 'land_credit'] as const;
+export const ORDER_LINE_OBJECTS = [...CART_OBJECTS, 'listing', 'land_credit', 'ship_mint'] as const;
 export const OrderLineObjectSchema = z.enum(ORDER_LINE_OBJECTS);
 export type OrderLineObject = z.infer<typeof OrderLineObjectSchema>;
 

@@ -4,6 +4,7 @@ import type { UserRow, UserSummary } from './commands/users.ts';
 import type { OrderForReview } from '../modules/orders/index.ts';
 import { REFERRAL_SHARE_KEY } from '../modules/referrals/index.ts';
 import type { TopUpTerms } from '../modules/land/index.ts';
+import { SHIP_MINT_FEE_KEY } from '../modules/minting/index.ts';
 
 /** What each command prints, as lines; nothing here reads or writes the database. */
 
@@ -74,6 +75,8 @@ export const landCreditPriceSet = (t: TopUpTerms) => `A land credit now costs ${
 
 export const landCreditTopUpSet = (t: TopUpTerms) => `A top-up now buys from ${t.min} to ${t.max} land credits.`;
 
+export const shipMintFeeSet = (feeMicro: bigint) => `Converting a ship to an NFT now costs ${usdOf(feeMicro)}.`;
+
 export function settings(s: SettingsView): string[] {
   const since = (key: string) => (s.updated[key] ? `set ${when(s.updated[key])}` : 'default');
   return [
@@ -86,6 +89,7 @@ export function settings(s: SettingsView): string[] {
     `referral_share  ${s.referralShareBps} basis points (${percentOf(s.referralShareBps)}) of a referred player's paid order (${since(REFERRAL_SHARE_KEY)})`,
     `land_credit_price  ${usdOf(s.landCredit.priceMicro)} per credit (${since('land_credit_usd_micro')})`,
     `land_credit_topup  ${s.landCredit.min} to ${s.landCredit.max} credits per top-up (${since('land_credit_topup_max')})`,
+    `ship_mint_fee  ${usdOf(s.shipMintFeeMicro)} to convert a ship to an NFT (${since(SHIP_MINT_FEE_KEY)})`,
   ];
 }
 

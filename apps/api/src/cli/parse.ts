@@ -26,6 +26,7 @@ export type Command =
   | { name: 'set-referral-share'; bps: number }
   | { name: 'set-land-credit-price'; priceMicro: bigint }
   | { name: 'set-land-credit-topup'; min: number; max: number }
+  | { name: 'set-ship-mint-fee'; feeMicro: bigint }
   | { name: 'show-settings' }
   | { name: 'orders-review'; limit: number }
   | { name: 'resolve-review'; code: string; note: string }
@@ -54,6 +55,7 @@ const SPECS: Record<Exclude<Command['name'], 'help' | 'redeem-codes'>, Spec> = {
   'set-referral-share': { positionals: '<basis points>' },
   'set-land-credit-price': { positionals: '<USD per credit>' },
   'set-land-credit-topup': { positionals: '<least>-<most>' },
+  'set-ship-mint-fee': { positionals: '<USD>' },
   'show-settings': {},
   'orders-review': { options: { limit: { type: 'string' } } },
   'resolve-review': { options: { note: { type: 'string' } }, positionals: '<order code>' },
@@ -179,6 +181,13 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
       if (!(min <= max && max <= 1_000_000))
         throw usageError(`set-land-credit-topup takes the least and most credits of one top-up, as 1-1000 (at most 1000000), not "${raw}".`);
       return { name, min, max };
+    }
+    case 'set-ship-mint-fee': {
+      const raw = one();
+      const micro = parseUsdToMicro(raw);
+      if (typeof micro !== 'bigint' || micro <= 0n || micro % 10_000n !== 0n || micro > 10_000_000_000n)
+        throw usageError(`set-ship-mint-fee takes the fee in USD, whole cents from 0.01 to 10000, not "${raw}".`);
+      return { name, feeMicro: micro };
     }
     default:
       none();

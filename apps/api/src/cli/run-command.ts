@@ -45,6 +45,8 @@ async function outcome(db: Db, cmd: Command, io: Io): Promise<string[]> {
       return [output.landCreditPriceSet(await settings.setLandCreditPrice(db, cmd.priceMicro))];
     case 'set-land-credit-topup':
       return [output.landCreditTopUpSet(await settings.setLandCreditTopUp(db, cmd.min, cmd.max))];
+    case 'set-ship-mint-fee':
+      return [output.shipMintFeeSet(await settings.setShipMintFee(db, cmd.feeMicro))];
     case 'show-settings':
       return output.settings(await settings.readSettings(db));
     case 'orders-review':

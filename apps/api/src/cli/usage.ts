@@ -29,6 +29,8 @@ Commands:
                                         cents (default 1.00)
   set-land-credit-topup <least>-<most>  how many credits one top-up buys, e.g. 1-1000
                                         (the default)
+  set-ship-mint-fee <USD>               what converting a ship to an NFT costs, in whole
+                                        cents of USDC (default 5.00)
   show-settings                         print the operator settings
   orders-review [--limit N]             orders with a payment we could not accept as it
                                         came (late, wrong amount), oldest first, and why

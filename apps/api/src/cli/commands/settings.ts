@@ -9,10 +9,11 @@ import { readPenguinRate, writePenguinRate } from '../../modules/penguins/index.
 import { readGoalandRate, writeGoalandRate } from '../../modules/goaland/index.ts';
 import { readReferralShare, setReferralShare as storeReferralShare } from '../../modules/referrals/index.ts';
 import { readTopUpTerms, writeCreditPrice, writeTopUpBounds, type TopUpTerms } from '../../modules/land/index.ts';
+import { setShipMintFee as storeShipMintFee, shipMintFee } from '../../modules/minting/index.ts';
 
 /**
  * set-sale-program, set-home-version, set-terms, set-discounts, set-penguin-rate, set-goaland-rate, set-referral-share,
- * set-land-credit-price, set-land-credit-topup, show-settings.
+ * set-land-credit-price, set-land-credit-topup, set-ship-mint-fee, show-settings.
  */
 
 export const changeSaleProgram = (db: Db, value: number) => asCli(() => site.setSaleProgram(db, value));
@@ -53,6 +54,9 @@ export const setLandCreditPrice = (db: Db, priceMicro: bigint): Promise<TopUpTer
 /** The least and most credits of one top-up. */
 export const setLandCreditTopUp = (db: Db, min: number, max: number): Promise<TopUpTerms> => asCli(() => writeTopUpBounds(db, min, max), 2);
 
+/** The ship-to-NFT fee (micro-units, whole cents); the module's refusal is bad usage (exit 2). */
+export const setShipMintFee = (db: Db, feeMicro: bigint): Promise<bigint> => asCli(() => storeShipMintFee(db, feeMicro), 2);
+
 export type SettingsView = {
   saleProgram: number;
   homeVersion: number;
@@ -62,6 +66,7 @@ export type SettingsView = {
   goalandRate: number;
   referralShareBps: number;
   landCredit: TopUpTerms;
+  shipMintFeeMicro: bigint;
   /** when each setting was last set, by key; absent while it is at its default */
   updated: Record<string, Date>;
 };
@@ -76,6 +81,7 @@ export async function readSettings(db: Db): Promise<SettingsView> {
     goalandRate: await readGoalandRate(db),
     referralShareBps: await readReferralShare(db),
     landCredit: await readTopUpTerms(db),
+    shipMintFeeMicro: await shipMintFee(db),
     updated: await site.getSettingTimes(db),
   };
 }

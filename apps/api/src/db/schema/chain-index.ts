@@ -25,6 +25,23 @@ export const chainCursors = pgTable(
 );
 
 /**
+ * Blocks the indexer has read up to, with their hashes as read (each range's last block, the
+ * cursor's included): the candidates for the last common ancestor after a re-org of any depth
+ * (decision 0050, "Deep re-orgs"). Recent ones are all kept; older ones thin out the further
+ * back they lie, so a contract keeps a few hundred rows however long the chain.
+ */
+export const chainCheckpoints = pgTable(
+  'chain_checkpoints',
+  {
+    chainId: integer('chain_id').notNull(),
+    contract: text('contract').notNull(),
+    blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
+    blockHash: text('block_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.contract, t.blockNumber] })],
+);
+
+/**
  * Every ERC-721 Transfer and ERC-1155 TransferSingle/TransferBatch of the indexed contracts, one
  * row per token moved (`item` is the position in a batch, 0 otherwise). `block_hash` lets a
  * re-org find the last block still on the chain. The staking issue reads its events here too.

@@ -54,7 +54,7 @@ export const cryptoPayments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    /** cart | item | listing | topup: which call opened it (shop_payment, payment, marketplace/buy_session, credit/payment) */
+    /** cart | item | listing | topup | ship_mint: which call opened it (shop_payment, payment, marketplace/buy_session, credit/payment, minting/request) */
     kind: text('kind').notNull(),
     chainId: integer('chain_id').notNull(),
     /** lower-cased ERC-20 contract (USDC) */
@@ -84,7 +84,7 @@ export const cryptoPayments = pgTable(
     uniqueIndex('crypto_payments_tid_key').on(t.tid),
     index('crypto_payments_order_idx').on(t.orderId),
     check('crypto_payments_status_ck', sql`${t.status} IN (${sql.raw(CRYPTO_STATUSES)})`),
-    check('crypto_payments_kind_ck', sql`${t.kind} IN ('cart', 'item', 'listing', 'topup')`),
+    check('crypto_payments_kind_ck', sql`${t.kind} IN ('cart', 'item', 'listing', 'topup', 'ship_mint')`),
     check('crypto_payments_amount_ck', sql`${t.amountBase} > 0`),
   ],
 );

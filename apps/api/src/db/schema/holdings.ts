@@ -37,6 +37,13 @@ export const ownedShips = pgTable(
      * assets.lockShip / releaseShip move it, from the state they expect.
      */
     state: text('state', { enum: SHIP_STATES }).notNull().default('available'),
+    /**
+     * While state is 'minting': 'lock' until the player reports the fee's transfer, then
+     * 'verify_payment' until the token is on chain (owned-assets.md §3, §4.2). Null otherwise.
+     */
+    mintStage: text('mint_stage'),
+    /** the transaction that minted this copy as a ShipNFT (state 'minted') */
+    mintTx: text('mint_tx'),
     /** set when the ship leaves the player (sold on the marketplace) */
     disposedAt: timestamp('disposed_at', { withTimezone: true }),
     /** what the player paid for this copy (its order line's unit price), USD micro-units; null when granted */
@@ -49,6 +56,10 @@ export const ownedShips = pgTable(
       sql`${t.state} IN ('available', 'listed', 'penguin', 'staked', 'minting', 'minted')`,
     ),
     check('owned_ships_copy_ck', sql`${t.copyIndex} >= 0`),
+    check(
+      'owned_ships_mint_stage_ck',
+      sql`${t.mintStage} IS NULL OR (${t.state} = 'minting' AND ${t.mintStage} IN ('lock', 'verify_payment'))`,
+    ),
     uniqueIndex('owned_ships_line_copy_key').on(t.orderLineId, t.copyIndex),
     index('owned_ships_user_idx').on(t.userId, t.acquiredAt.desc(), t.id.desc()),
     index('owned_ships_ship_idx').on(t.shipId),

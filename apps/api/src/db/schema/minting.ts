@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
-/** What the server mints; ships and unit pieces join land collections later (issue 19). */
-export const MINT_ASSET_KINDS = ['land_collection'] as const;
+/** What the server mints: land collections and ship copies (unit pieces join later). */
+export const MINT_ASSET_KINDS = ['land_collection', 'ship'] as const;
 export type MintAssetKind = (typeof MINT_ASSET_KINDS)[number];
 
 /**

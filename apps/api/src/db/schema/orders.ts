@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -16,6 +17,7 @@ import {
 import { users } from './accounts.ts';
 import { blindBoxes } from './catalogue-items.ts';
 import { marketplaceListings, shopStock } from './catalogue-market.ts';
+import { ownedShips } from './holdings.ts';
 
 /**
  * Orders and their stock reservations (docs/decisions/0014). Statuses and their transitions
@@ -90,6 +92,8 @@ export const orderLines = pgTable(
     blindBoxCode: text('blind_box_code').references(() => blindBoxes.code),
     /** a marketplace listing bought from its detail page (one per line) */
     listingId: bigint('listing_id', { mode: 'number' }).references(() => marketplaceListings.id),
+    /** a ship copy the order converts to an NFT (a `ship_mint` line: the mint fee) */
+    ownedShipId: bigint('owned_ship_id', { mode: 'number' }).references((): AnyPgColumn => ownedShips.id),
     name: text('name').notNull(),
     quantity: integer('quantity').notNull(),
     unitSellPriceMicro: bigint('unit_sell_price_micro', { mode: 'bigint' }).notNull(),
@@ -99,10 +103,11 @@ export const orderLines = pgTable(
   (t) => [
     check(
       'order_lines_item_ck',
-      sql`CASE ${t.object} WHEN 'spaceship' THEN ${t.shopStockId} IS NOT NULL AND ${t.blindBoxCode} IS NULL AND ${t.listingId} IS NULL
-        WHEN 'blindbox' THEN ${t.blindBoxCode} IS NOT NULL AND ${t.shopStockId} IS NULL AND ${t.listingId} IS NULL
-        WHEN 'listing' THEN ${t.listingId} IS NOT NULL AND ${t.shopStockId} IS NULL AND ${t.blindBoxCode} IS NULL AND ${t.quantity} = 1
-        WHEN 'land_credit' THEN ${t.shopStockId} IS NULL AND ${t.blindBoxCode} IS NULL AND ${t.listingId} IS NULL AND ${t.quantity} >= 1
+      sql`CASE ${t.object} WHEN 'spaceship' THEN ${t.shopStockId} IS NOT NULL AND ${t.blindBoxCode} IS NULL AND ${t.listingId} IS NULL AND ${t.ownedShipId} IS NULL
+        WHEN 'blindbox' THEN ${t.blindBoxCode} IS NOT NULL AND ${t.shopStockId} IS NULL AND ${t.listingId} IS NULL AND ${t.ownedShipId} IS NULL
+        WHEN 'listing' THEN ${t.listingId} IS NOT NULL AND ${t.shopStockId} IS NULL AND ${t.blindBoxCode} IS NULL AND ${t.ownedShipId} IS NULL AND ${t.quantity} = 1
+        WHEN 'land_credit' THEN ${t.shopStockId} IS NULL AND ${t.blindBoxCode} IS NULL AND ${t.listingId} IS NULL AND ${t.ownedShipId} IS NULL AND ${t.quantity} >= 1
+        WHEN 'ship_mint' THEN ${t.ownedShipId} IS NOT NULL AND ${t.shopStockId} IS NULL AND ${t.blindBoxCode} IS NULL AND ${t.listingId} IS NULL AND ${t.quantity} = 1
         ELSE false END`,
     ),
     check('order_lines_quantity_ck', sql`${t.quantity} > 0`),
@@ -216,5 +221,34 @@ export const listingReservations = pgTable(
     uniqueIndex('listing_reservations_live_key')
       .on(t.listingId)
       .where(sql`released_at IS NULL`),
+  ],
+);
+
+/**
+ * A ship copy held by a pending mint-fee order (its state is 'minting', stage 'lock', meanwhile).
+ * At most one live (neither released nor consumed) reservation per ship: a second request while
+ * one is in flight is refused by this key, whatever the code does. Once paid (consumed), the
+ * mint's own key (mint_attempts) keeps the ship to one mint.
+ */
+export const shipMintReservations = pgTable(
+  'ship_mint_reservations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    ownedShipId: bigint('owned_ship_id', { mode: 'number' })
+      .notNull()
+      .references(() => ownedShips.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('ship_mint_reservations_settled_ck', sql`${t.releasedAt} IS NULL OR ${t.consumedAt} IS NULL`),
+    unique('ship_mint_reservations_order_ship_key').on(t.orderId, t.ownedShipId),
+    uniqueIndex('ship_mint_reservations_live_key')
+      .on(t.ownedShipId)
+      .where(sql`released_at IS NULL AND consumed_at IS NULL`),
   ],
 );

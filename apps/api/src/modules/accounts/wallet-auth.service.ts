@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Hex } from 'viem';
 import { chainById } from '../../chain/chain-config.ts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
@@ -114,6 +114,12 @@ export type WalletAuthDeps = {
   sessions: SessionService;
   /** where a sign-in chain that does not answer is reported */
   log?: FastifyBaseLogger;
+  /**
+   * Runs in the transaction that gives a player a wallet (a link, a wallet's first sign-in):
+   * the nft area moves to them the minted assets whose tokens that wallet already holds
+   * (wired in app.ts; accounts does not import the nft area, which imports it).
+   */
+  walletLinked?: (tx: Tx, address: string) => Promise<void>;
 };
 type Proof = {
   address: string;
@@ -191,7 +197,11 @@ export class WalletAuthService {
     });
     let linked: accountsRepo.UserRow | undefined;
     try {
-      linked = await setWalletIfNone(this.d.db, auth.userId, address);
+      linked = await this.d.db.transaction(async (tx) => {
+        const row = await setWalletIfNone(tx, auth.userId, address);
+        if (row) await this.d.walletLinked?.(tx, address);
+        return row;
+      });
     } catch (err) {
       // Another account took the wallet since the nonce was issued: the unique index decides.
       if (isUniqueViolation(err, 'users_wallet_address_key')) throw walletTaken();
@@ -293,10 +303,10 @@ export class WalletAuthService {
     // A referral code is recorded once, at creation; a wallet cannot refer itself.
     const ref = walletRef?.trim().toLowerCase() || null;
     for (const username of walletUsernames(address)) {
-      const user = await insertWalletUser(this.d.db, {
-        username,
-        walletAddress: address,
-        walletRef: ref === address ? null : ref,
+      const user = await this.d.db.transaction(async (tx) => {
+        const row = await insertWalletUser(tx, { username, walletAddress: address, walletRef: ref === address ? null : ref });
+        if (row) await this.d.walletLinked?.(tx, address);
+        return row;
       });
       if (user) return { user, created: true };
       // Either the username is taken, or the same wallet signed in at the same moment.

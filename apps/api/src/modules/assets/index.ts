@@ -7,7 +7,7 @@
  */
 export { creditRoutes } from './credit.routes.ts';
 export { myAssetsRoutes } from './my-assets.routes.ts';
-export type { AssetListing, OpenListingsLookup } from './my-assets.ts';
+export type { AssetListing, MintTxUrl, OpenListingsLookup } from './my-assets.ts';
 export { creditDnc, debitDnc, dncBalance, type DncDebit, type DncEntry } from './dnc-ledger.ts';
 export { grantHousePieces, housePiecesOf, type HousePieceGrant, type OwnedHousePiece } from './house-pieces.ts';
 export {
@@ -90,3 +90,12 @@ export {
 } from './land-staking.ts';
 export { collectionWithPlots, shipCopyWithShip, type CollectionPlots } from './token-sources.ts';
 export { moveMintedCollection, moveMintedShip } from './token-moves.ts';
+export {
+  abandonShipMint,
+  finishShipMint,
+  holdShipForMint,
+  releaseShipMint,
+  shipMintPaymentSent,
+  type ShipMintHold,
+  type ShipMintStage,
+} from './ship-mints.ts';

@@ -5,6 +5,7 @@ import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { microToUsd } from '../../lib/money.ts';
 import { SHIP_COLUMNS, shipItem, UNIT_COLUMNS, unitItem, type ShipColumns, type UnitColumns } from '../catalogue/index.ts';
 import type { ShipState } from '../../db/schema/index.ts';
+import type { ShipMintStage } from './ship-mints.ts';
 
 /**
  * GET /api/my/assets: the player's live ship copies and container-house pieces in one list,
@@ -16,11 +17,21 @@ import type { ShipState } from '../../db/schema/index.ts';
 export type AssetListing = z.infer<typeof AssetListingSchema>;
 /** The open listings (listed or reserved) of these copies, by copy id; the marketplace answers it. */
 export type OpenListingsLookup = (ownedShipIds: number[]) => Promise<Map<number, AssetListing>>;
+/** A mint transaction in the NFT chain's block explorer, or null when it has none (handed in by app.ts). */
+export type MintTxUrl = (txHash: string) => string | null;
 
 const ELEMENT_CODES = { human: 0, ai: 1, alien: 2 } as const;
-const MINT_STATUS: Partial<Record<ShipState, 'lock' | 'minted'>> = { minting: 'lock', minted: 'minted' };
 
-type Row = { kind: 'ship' | 'house_unit'; id: string; pieces: number; state: ShipState; paid_micro: string | null; acquired_at: Date | string } & Partial<
+type Row = {
+  kind: 'ship' | 'house_unit';
+  id: string;
+  pieces: number;
+  state: ShipState;
+  mint_stage: ShipMintStage | null;
+  mint_tx: string | null;
+  paid_micro: string | null;
+  acquired_at: Date | string;
+} & Partial<
   ShipColumns & UnitColumns
 >;
 
@@ -41,12 +52,12 @@ function mine(userId: string, f: MyAssetsFilter): SQL {
   ];
   const parts: SQL[] = [];
   if (wantShips)
-    parts.push(sql`SELECT 'ship' AS kind, o.id, o.ship_id, NULL::smallint AS apartment, 1 AS pieces, o.state, o.paid_micro, o.acquired_at
+    parts.push(sql`SELECT 'ship' AS kind, o.id, o.ship_id, NULL::smallint AS apartment, 1 AS pieces, o.state, o.mint_stage, o.mint_tx, o.paid_micro, o.acquired_at
                    FROM owned_ships o JOIN ships s ON s.id = o.ship_id WHERE ${sql.join(shipWhere, sql` AND `)}`);
   if (wantUnits)
-    parts.push(sql`SELECT 'house_unit' AS kind, p.id, NULL::int AS ship_id, p.apartment, p.pieces, 'available' AS state, p.paid_micro, p.acquired_at
+    parts.push(sql`SELECT 'house_unit' AS kind, p.id, NULL::int AS ship_id, p.apartment, p.pieces, 'available' AS state, NULL::text AS mint_stage, NULL::text AS mint_tx, p.paid_micro, p.acquired_at
                    FROM owned_house_pieces p WHERE ${sql.join([sql`p.user_id = ${userId}`, ...price(sql`p.paid_micro`)], sql` AND `)}`);
-  if (parts.length === 0) return sql`SELECT NULL::text AS kind, NULL::bigint AS id, NULL::int AS ship_id, NULL::smallint AS apartment, 0 AS pieces, NULL::text AS state, NULL::bigint AS paid_micro, NULL::timestamptz AS acquired_at WHERE false`;
+  if (parts.length === 0) return sql`SELECT NULL::text AS kind, NULL::bigint AS id, NULL::int AS ship_id, NULL::smallint AS apartment, 0 AS pieces, NULL::text AS state, NULL::text AS mint_stage, NULL::text AS mint_tx, NULL::bigint AS paid_micro, NULL::timestamptz AS acquired_at WHERE false`;
   return sql.join(parts, sql` UNION ALL `);
 }
 
@@ -55,12 +66,13 @@ export async function myAssets(
   userId: string,
   f: MyAssetsFilter,
   openListings: OpenListingsLookup,
+  mintTxUrl: MintTxUrl,
 ): Promise<{ data: MyAsset[]; total: number }> {
   const from = mine(userId, f);
   const [count] = await queryRows<{ n: string | number }>(db, sql`SELECT count(*) AS n FROM (${from}) m`);
   const rows = await queryRows<Row>(
     db,
-    sql`SELECT m.kind, m.id::text AS id, m.pieces, m.state, m.paid_micro::text AS paid_micro, m.acquired_at, ${SHIP_COLUMNS}, ${UNIT_COLUMNS}
+    sql`SELECT m.kind, m.id::text AS id, m.pieces, m.state, m.mint_stage, m.mint_tx, m.paid_micro::text AS paid_micro, m.acquired_at, ${SHIP_COLUMNS}, ${UNIT_COLUMNS}
         FROM (SELECT * FROM (${from}) all_mine ORDER BY acquired_at DESC, kind, id DESC
               LIMIT ${f.limit} OFFSET ${(f.page - 1) * f.limit}) m
         LEFT JOIN ships s ON s.id = m.ship_id
@@ -69,10 +81,17 @@ export async function myAssets(
         ORDER BY m.acquired_at DESC, m.kind, m.id DESC`,
   );
   const listings = await openListings(rows.filter((r) => r.kind === 'ship').map((r) => Number(r.id)));
-  return { data: rows.map((r) => toAsset(r, listings)), total: Number(count?.n ?? 0) };
+  return { data: rows.map((r) => toAsset(r, listings, mintTxUrl)), total: Number(count?.n ?? 0) };
 }
 
-function toAsset(r: Row, listings: Map<number, AssetListing>): MyAsset {
+/** The copy as an NFT (owned-assets.md §3): its mint stage while minting, its transaction once minted. */
+function nftOf(r: Row, mintTxUrl: MintTxUrl): MyAsset['nft'] {
+  if (r.state === 'minted') return { mint_status: 'minted', txh: r.mint_tx, tx_url: r.mint_tx ? mintTxUrl(r.mint_tx) : null };
+  if (r.state === 'minting') return { mint_status: r.mint_stage ?? 'lock', txh: null, tx_url: null };
+  return { mint_status: null, txh: null, tx_url: null };
+}
+
+function toAsset(r: Row, listings: Map<number, AssetListing>, mintTxUrl: MintTxUrl): MyAsset {
   const ship = r.kind === 'ship';
   const item = ship ? shipItem(r as ShipColumns) : unitItem(r as UnitColumns);
   const id = ship ? r.id : `unit-${r.id}`;
@@ -97,6 +116,6 @@ function toAsset(r: Row, listings: Map<number, AssetListing>): MyAsset {
     price_micro: paid === null ? null : paid.toString(),
     acquired_at: new Date(r.acquired_at).toISOString(),
     listing: ship ? (listings.get(Number(r.id)) ?? null) : null,
-    nft: { mint_status: MINT_STATUS[r.state] ?? null, txh: null, tx_url: null },
+    nft: nftOf(r, mintTxUrl),
   };
 }

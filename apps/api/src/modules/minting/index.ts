@@ -8,3 +8,12 @@ export { mintingJobs, MINT_MAX_ATTEMPTS } from './mint-job.ts';
 export { runMint, type MintDeps, type MintFaults, type MintStep } from './run-mint.ts';
 export { ChainQueues } from './minter.ts';
 export type { MintingDeps } from './land-mint.service.ts';
+export {
+  canMintShips,
+  queueShipMint,
+  setShipMintFee,
+  shipMintFee,
+  shipMintTerms,
+  ShipMintBlocked,
+  SHIP_MINT_FEE_KEY,
+} from './ship-mint.ts';

@@ -1,9 +1,9 @@
-import { landCollectionNftAbi } from '@starport/chain';
+import { landCollectionNftAbi, shipNftAbi } from '@starport/chain';
 import type { Abi } from 'viem';
 import type { ChainContractName } from '../../chain/chain-config.ts';
 import type { Tx } from '../../db/client.ts';
 import type { MintAssetKind } from '../../db/schema/index.ts';
-import { abandonCollectionMint, finishCollectionMint } from '../assets/index.ts';
+import { abandonCollectionMint, abandonShipMint, finishCollectionMint, finishShipMint } from '../assets/index.ts';
 
 /**
  * What differs between the things the server mints: the contract, and what the asset's owner
@@ -25,6 +25,12 @@ export const MINT_KINDS: Record<MintAssetKind, MintKind> = {
     abi: landCollectionNftAbi as Abi,
     confirmed: finishCollectionMint,
     failed: abandonCollectionMint,
+  },
+  ship: {
+    contract: 'shipNft',
+    abi: shipNftAbi as Abi,
+    confirmed: finishShipMint,
+    failed: abandonShipMint,
   },
 };
 

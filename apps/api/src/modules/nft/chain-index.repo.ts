@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';
+import { dropCheckpointsAbove, keepCheckpoint } from './chain-checkpoints.ts';
 
 /** SQL of the chain indexer's tables (chain_cursors, nft_transfers, nft_owners); the nft module alone writes them. */
 
@@ -97,6 +98,7 @@ export async function recordRange(
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (!(await moveCursor(tx, c, from, to))) return false;
+    await keepCheckpoint(tx, c, to);
     if (transfers.length === 0) return true;
     const rows = transfers.map(
       (t) =>
@@ -124,6 +126,7 @@ export async function recordRange(
 export async function rewind(db: DbOrTx, c: Contract, from: BlockRef, to: BlockRef | undefined, ownersChanged?: OwnersChanged): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (!(await moveCursor(tx, c, from, to))) return false;
+    await dropCheckpointsAbove(tx, c, to);
     const above = sql`chain_id = ${c.chainId} AND contract = ${c.contract} AND block_number > ${(to?.number ?? -1n).toString()}::bigint`;
     const dropped = await queryRows<{ token_id: string }>(tx, sql`DELETE FROM nft_transfers WHERE ${above} RETURNING token_id::text`);
     await recomputeOwners(tx, c, dropped.map((r) => BigInt(r.token_id)));

@@ -1,5 +1,6 @@
 import { BlockNotFoundError, parseAbiItem, type Address, type Hash, type PublicClient } from 'viem';
 import type { Db } from '../../db/client.ts';
+import { checkpointsBelow } from './chain-checkpoints.ts';
 import { indexedBlocksBelow, readCursor, recordRange, rewind, type BlockRef, type IndexedTransfer, type OwnersChanged } from './chain-index.repo.ts';
 import { followTokens, type FollowedAsset } from './follow-tokens.ts';
 
@@ -26,7 +27,7 @@ export type IndexLimits = {
   rangeBlocks: bigint;
   /** ranges per run, so one run is bounded; the next run carries on */
   maxRanges: number;
-  /** indexed blocks whose hash is checked when looking for the last common ancestor */
+  /** how many of the newest blocks with indexed transfers join the checkpoints as ancestor candidates */
   ancestorChecks: number;
 };
 
@@ -37,6 +38,7 @@ export const DEFAULT_INDEX_LIMITS: Omit<IndexLimits, 'confirmations'> = {
   ancestorChecks: 16,
 };
 
+type Contract = { chainId: number; contract: string };
 export type IndexOutcome = { caughtUp: boolean; rewound: boolean; cursor: bigint | null };
 
 const ERC721_TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)');
@@ -92,16 +94,34 @@ async function transfersIn(client: PublicClient, target: IndexTarget, fromBlock:
 }
 
 /**
- * The cursor's block is not on the chain any more. The last common ancestor is the newest
- * indexed block whose hash the chain still has (a block with the same hash has the same
- * history). With none among the last few, everything is read again from the first block.
+ * The cursor's block is not on the chain any more: a re-org, of any depth. The last common
+ * ancestor is the newest block we read whose hash the chain still has (a block with the same
+ * hash has the same history below it). The candidates are the checkpoints (every range's last
+ * block, thinned with age) and the newest blocks with indexed transfers, all of one history, so
+ * "still on the chain" holds for every candidate up to the fork and for none above it: a binary
+ * search asks the chain about a handful. Only a candidate the chain has just confirmed is
+ * returned; with none, the contract is read again from its first block.
  */
-async function lastCommonAncestor(db: Db, client: PublicClient, target: IndexTarget, cursor: BlockRef, limits: IndexLimits): Promise<BlockRef | undefined> {
-  for (const candidate of await indexedBlocksBelow(db, target, cursor.number, limits.ancestorChecks)) {
+async function lastCommonAncestor(db: Db, client: PublicClient, c: Contract, cursor: BlockRef, limits: IndexLimits): Promise<BlockRef | undefined> {
+  const byHeight = new Map<bigint, BlockRef>();
+  for (const block of await checkpointsBelow(db, c, cursor.number)) byHeight.set(block.number, block);
+  for (const block of await indexedBlocksBelow(db, c, cursor.number, limits.ancestorChecks)) byHeight.set(block.number, block);
+  const candidates = [...byHeight.values()].sort((a, b) => (a.number < b.number ? -1 : 1));
+  let found: BlockRef | undefined;
+  let low = 0;
+  let high = candidates.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const candidate = candidates[middle]!;
     const now = await blockAt(client, candidate.number);
-    if (now && now.hash.toLowerCase() === candidate.hash) return candidate;
+    if (now && now.hash.toLowerCase() === candidate.hash) {
+      found = candidate;
+      low = middle + 1;
+    } else {
+      high = middle - 1;
+    }
   }
-  return undefined;
+  return found;
 }
 
 /**
@@ -118,7 +138,7 @@ export async function indexContract(db: Db, client: PublicClient, target: IndexT
   if (cursor) {
     const now = await blockAt(client, cursor.number);
     if (!now || now.hash.toLowerCase() !== cursor.hash) {
-      const ancestor = await lastCommonAncestor(db, client, target, cursor, limits);
+      const ancestor = await lastCommonAncestor(db, client, where, cursor, limits);
       if (!(await rewind(db, where, cursor, ancestor, follow))) return { caughtUp: false, rewound: false, cursor: null };
       rewound = true;
       cursor = ancestor;
@@ -131,9 +151,13 @@ export async function indexContract(db: Db, client: PublicClient, target: IndexT
     const from = cursor ? cursor.number + 1n : limits.fromBlock;
     if (from > lastConfirmed) return { caughtUp: true, rewound, cursor: cursor?.number ?? null };
     const to = from + limits.rangeBlocks - 1n < lastConfirmed ? from + limits.rangeBlocks - 1n : lastConfirmed;
+    // The range's last block before and after its logs are read: the same block means the same
+    // history below it, so the logs are of the branch the cursor moves onto. A re-org meanwhile
+    // (or a chain cut back) writes nothing; the next run starts with the cursor's check.
+    const endBefore = await blockAt(client, to);
     const transfers = await transfersIn(client, target, from, to);
     const end = await blockAt(client, to);
-    if (!end) return { caughtUp: false, rewound, cursor: cursor?.number ?? null }; // cut back meanwhile: the next run sees it
+    if (!endBefore || !end || endBefore.hash !== end.hash) return { caughtUp: false, rewound, cursor: cursor?.number ?? null };
     const next = { number: to, hash: end.hash.toLowerCase() };
     // A log from a block that is not the one the range ends on would be from a fork: read again next run.
     if (transfers.some((t) => t.blockNumber === to && t.blockHash !== next.hash)) return { caughtUp: false, rewound, cursor: cursor?.number ?? null };

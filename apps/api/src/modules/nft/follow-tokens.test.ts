@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
 import { createCollection, grantPlots, grantShips } from '../assets/index.ts';
 import { address, mintNft, runIndexer, testClient, transferShip } from './chain-index.fixtures.ts';
+import { followTokens } from './index.ts';
 
 const paris = cellOf({ lng: 2.3522, lat: 48.8566 });
 
@@ -16,6 +17,7 @@ describe('minted assets follow their tokens to the player whose linked wallet ho
   const players: Record<string, string> = {};
   let copyId: number;
   let collectionId: number;
+  let shipId: number;
 
   const shipOwner = async () =>
     (await queryRows<{ user_id: string }>(t.database.db, sql`SELECT user_id FROM owned_ships WHERE id = ${copyId}`))[0]?.user_id;
@@ -32,7 +34,7 @@ describe('minted assets follow their tokens to the player whose linked wallet ho
       players[name] = await t.createUser({ username: name, password: `${name}-password-1`, wallet: address(chain, index).toLowerCase() });
     }
     const db = t.database.db;
-    const shipId = await addShip(db);
+    shipId = await addShip(db);
     const [copy] = await db.transaction((tx) =>
       grantShips(tx, { userId: players.ann!, source: 'grant', orderLineId: null, copies: [{ shipId, copyIndex: 0 }] }),
     );
@@ -82,5 +84,22 @@ describe('minted assets follow their tokens to the player whose linked wallet ho
     await anvil.mine({ blocks: 3 });
     await runIndexer(t);
     expect((await landOwners()).map((r) => r.user_id)).toEqual([players.bob, players.bob, players.bob]);
+  });
+
+  it('a token sent on before its asset was marked minted: following it again at the confirmation moves the asset', async () => {
+    const db = t.database.db;
+    const [copy] = await db.transaction((tx) =>
+      grantShips(tx, { userId: players.ann!, source: 'grant', orderLineId: null, copies: [{ shipId, copyIndex: 1 }] }),
+    );
+    await mintNft(chain, 'ship', 1, BigInt(copy!.id));
+    await transferShip(chain, 1, 2, BigInt(copy!.id));
+    await runIndexer(t); // the asset is not minted yet (its mint job has not confirmed): nothing moves
+    const owner = async () => (await queryRows<{ user_id: string }>(db, sql`SELECT user_id FROM owned_ships WHERE id = ${copy!.id}`))[0]?.user_id;
+    expect(await owner()).toBe(players.ann);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE owned_ships SET state = 'minted' WHERE id = ${copy!.id}`); // the confirmation
+      await followTokens(tx, { chainId: chain.anvil.chainId, contract: chain.addresses.shipNft.toLowerCase(), asset: 'ship' }, [BigInt(copy!.id)]);
+    });
+    expect(await owner()).toBe(players.bob);
   });
 });

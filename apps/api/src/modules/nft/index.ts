@@ -10,6 +10,13 @@ import { CHAIN_INDEX_JOB, chainIndexJob } from './chain-index-job.ts';
 
 export { nftMetadataRoutes, METADATA_MAX_AGE_SECONDS } from './nft-metadata.routes.ts';
 export { CHAIN_INDEX_JOB, CHAIN_INDEX_INTERVAL_MS, startChainIndexJobs } from './chain-index-job.ts';
+export { followLinkedWallet } from './follow-wallet.ts';
+/**
+ * For the minter's confirmation step: a token the indexer saw move before its asset was marked
+ * minted (a player who sent it on at once) moved nothing then; following it again once the asset
+ * is minted puts the asset with the token's holder (decision 0050).
+ */
+export { followTokens, type FollowedAsset } from './follow-tokens.ts';
 export { ownerOfToken, tokensOf, transfersAfter, type TokenHolding, type TransferRecord } from './token-owners.ts';
 
 /** The nft area's job kinds: the per-chain indexer. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PermanentJobError, type JobHandler } from '../../jobs/queue.ts';
 import { flagBlocked, fulfilOrder } from './fulfilment/fulfil-order.ts';
-import { FulfilmentBlocked } from './fulfilment/grants.ts';
+import { FulfilmentBlocked, type FulfilmentContext } from './fulfilment/grants.ts';
 
 export const ORDER_FULFIL_JOB = 'order.fulfil';
 
@@ -14,11 +14,11 @@ const PayloadSchema = z.object({ orderId: z.number().int().positive() });
  * the queue retries it with backoff; a blocked order (an empty tier, no Legendary serial
  * left, a listing not sold to it) fails for good and is flagged for review, still paid.
  */
-export function fulfilOrderJob(): JobHandler {
+export function fulfilOrderJob(context: FulfilmentContext = {}): JobHandler {
   return async (payload, { db, log }) => {
     const { orderId } = PayloadSchema.parse(payload);
     try {
-      const result = await fulfilOrder(db, orderId);
+      const result = await fulfilOrder(db, orderId, context);
       if (result.outcome === 'fulfilled') log.info({ orderId, lines: result.grants.length }, 'order fulfilled');
       else log.debug({ orderId, status: result.status }, 'order not fulfilled: not paid');
     } catch (err) {

@@ -5,11 +5,12 @@ import type { OrderLineRow, OrderRow } from './orders.repo.ts';
 
 const usd = (micro: bigint) => microToUsd(micro.toString());
 
-/** The id a player knows the line by: the cart id, the listing's marketplace _id, or 'land_credit'. */
+/** The id a player knows the line by: the cart id, the listing's marketplace _id, 'land_credit', or the ship copy's _id. */
 function lineId(l: OrderLineRow): string {
   if (l.object === 'spaceship') return String(l.shopStockId);
   if (l.object === 'listing') return String(l.listingId);
   if (l.object === 'land_credit') return TOP_UP_LINE_ID;
+  if (l.object === 'ship_mint') return String(l.ownedShipId);
   return `${BOX_PREFIX}${l.blindBoxCode}`;
 }
 

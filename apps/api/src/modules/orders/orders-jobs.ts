@@ -1,3 +1,4 @@
+import type { ChainsConfig } from '../../chain/chain-config.ts';
 import type { JobHandlers } from '../../jobs/queue.ts';
 import { ORDER_EXPIRE_JOB, expireOrderJob } from './expire-order-job.ts';
 import { ORDER_FULFIL_JOB, fulfilOrderJob } from './fulfil-order-job.ts';
@@ -8,10 +9,10 @@ import { ORDER_UNATTACHED_JOB, unattachedOrderJob } from './unattached-order-job
  * The orders area's job kinds and their handlers. `orders` is the process's one OrdersService
  * (composition.ts), the same the routes and payments use.
  */
-export function ordersJobs(d: { orders: OrdersService }): JobHandlers {
+export function ordersJobs(d: { orders: OrdersService; chains?: ChainsConfig }): JobHandlers {
   return {
     [ORDER_EXPIRE_JOB]: expireOrderJob(d.orders),
-    [ORDER_FULFIL_JOB]: fulfilOrderJob(),
+    [ORDER_FULFIL_JOB]: fulfilOrderJob(d.chains ? { chains: d.chains } : {}),
     [ORDER_UNATTACHED_JOB]: unattachedOrderJob(d.orders),
   };
 }

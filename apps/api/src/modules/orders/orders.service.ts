@@ -11,7 +11,8 @@ import { ORDER_UNATTACHED_JOB, SESSION_GRACE_MS } from './unattached-order-job.t
 import { PAID_STATUSES } from './order-states.ts';
 import { orderView } from './order-view.ts';
 import * as repo from './orders.repo.ts';
-import { listingHolder } from './reservations.repo.ts';
+import { heldShipMintsOf, listingHolder } from './reservations.repo.ts';
+import { shipMintPaymentSent } from '../assets/index.ts';
 import { refuseTooManyUnpaid, refuseWhatIsGone } from './open-order-guards.ts';
 import { consumeLines, recordReservations, releaseLines as release, takeLines } from './take-lines.ts';
 
@@ -72,8 +73,8 @@ export class OrdersService {
     return this.d.db.transaction(async (tx) => {
       if (this.d.maxPendingOrders !== undefined) await refuseTooManyUnpaid(tx, userId, this.d.maxPendingOrders);
       const priced = await takeLines(tx, userId, lines);
-      // Volume discounts count items of the shop; credits are not items, and a top-up is bought alone.
-      const tiers = priced.some((l) => l.object === 'land_credit') ? [] : await readDiscountTiers(tx);
+      // Volume discounts count items of the shop; credits and mint fees are not items, and each is bought alone.
+      const tiers = priced.some((l) => l.object === 'land_credit' || l.object === 'ship_mint') ? [] : await readDiscountTiers(tx);
       const totals = priceCart(priced, tiers);
       const order = await repo.insertOrder(tx, {
         code: newOrderCode(),
@@ -93,6 +94,7 @@ export class OrdersService {
           shopStockId: l.shopStockId,
           blindBoxCode: l.boxCode,
           listingId: l.listingId,
+          ownedShipId: l.ownedShipId,
           name: l.name,
           quantity: l.total,
           unitSellPriceMicro: l.sellPriceMicro,
@@ -247,7 +249,12 @@ export class OrdersService {
 
   /** holdUntil in the caller's transaction (a savepoint), so the hold commits with what needs it. */
   holdUntilInTx(tx: Tx, orderId: number, until: Date): Promise<Date | null> {
-    return tx.transaction((savepoint) => this.extendHold(savepoint, orderId, until));
+    return tx.transaction(async (savepoint) => {
+      const held = await this.extendHold(savepoint, orderId, until);
+      // A mint fee's transfer is reported: its ship moves from 'lock' to 'verify_payment' (owned-assets.md §4.2).
+      if (held) for (const ownedShipId of await heldShipMintsOf(savepoint, orderId)) await shipMintPaymentSent(savepoint, ownedShipId);
+      return held;
+    });
   }
 
   private extendHold(tx: Tx, orderId: number, until: Date): Promise<Date | null> {

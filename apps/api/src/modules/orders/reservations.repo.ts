@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';
-import { blindBoxReservations, listingReservations } from '../../db/schema/index.ts';
+import { blindBoxReservations, listingReservations, shipMintReservations } from '../../db/schema/index.ts';
 
 /**
  * What pending orders hold of blind-box tiers and marketplace listings (docs/decisions/0018):
@@ -121,4 +121,38 @@ export async function listingHolder(
         WHERE r.listing_id = ${listingId} AND r.released_at IS NULL AND r.consumed_at IS NULL AND o.status = 'pending'`,
   );
   return row && { code: row.code, userId: row.user_id, expiresAt: new Date(row.expires_at) };
+}
+
+/** A ship copy held for its mint by a pending mint-fee order (one live per copy: the table's key). */
+export async function insertShipMintReservation(tx: Tx, orderId: number, ownedShipId: number): Promise<void> {
+  await tx.insert(shipMintReservations).values({ orderId, ownedShipId });
+}
+
+/** Marks an order's unsettled ship-mint reservations released; returns the copies, for assets to free. */
+export async function releaseShipMintReservations(tx: Tx, orderId: number): Promise<number[]> {
+  const released = await queryRows<{ owned_ship_id: string }>(
+    tx,
+    sql`UPDATE ship_mint_reservations SET released_at = now()
+        WHERE order_id = ${orderId} AND released_at IS NULL AND consumed_at IS NULL
+        RETURNING owned_ship_id::text AS owned_ship_id`,
+  );
+  return released.map((r) => Number(r.owned_ship_id)).sort((a, b) => a - b);
+}
+
+/** A paid mint fee: its copy's reservation is consumed (the mint holds the copy from here). */
+export async function consumeShipMintReservations(tx: Tx, orderId: number): Promise<void> {
+  await tx.execute(
+    sql`UPDATE ship_mint_reservations SET consumed_at = now()
+        WHERE order_id = ${orderId} AND released_at IS NULL AND consumed_at IS NULL`,
+  );
+}
+
+/** The copies an order still holds for their mint (reservations neither released nor consumed). */
+export async function heldShipMintsOf(tx: Tx, orderId: number): Promise<number[]> {
+  const rows = await queryRows<{ owned_ship_id: string }>(
+    tx,
+    sql`SELECT owned_ship_id::text AS owned_ship_id FROM ship_mint_reservations
+        WHERE order_id = ${orderId} AND released_at IS NULL AND consumed_at IS NULL`,
+  );
+  return rows.map((r) => Number(r.owned_ship_id));
 }

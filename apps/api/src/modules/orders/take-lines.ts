@@ -1,9 +1,19 @@
-import { LISTING_ALONE_MSG, TOP_UP_ALONE_MSG, topUpItemName, type CartLine, type OrderLineObject, type OrderLineRequest } from '@starport/schemas';
+import {
+  LISTING_ALONE_MSG,
+  SHIP_MINT_ALONE_MSG,
+  TOP_UP_ALONE_MSG,
+  topUpItemName,
+  type CartLine,
+  type OrderLineObject,
+  type OrderLineRequest,
+} from '@starport/schemas';
 import type { Tx } from '../../db/client.ts';
-import { AppError, badRequest, forbidden } from '../../lib/app-error.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
 import { resolveCartLines, resolveListing } from '../cart/index.ts';
 import { termsFor } from '../land/index.ts';
 import { relistListings, reserveListing, sellListing } from '../marketplace/index.ts';
+import { shipMintFee } from '../minting/index.ts';
+import { holdShipForMint, releaseShipMint } from '../assets/index.ts';
 import { returnBoxTiers, returnStock, stockLeft, takeBoxTiers, takeStock } from '../shop/index.ts';
 import * as repo from './orders.repo.ts';
 import * as held from './reservations.repo.ts';
@@ -28,6 +38,8 @@ export type TakenLine = {
   shopStockId: number | null;
   boxCode: string | null;
   listingId: number | null;
+  /** a mint fee's ship copy (`ship_mint`) */
+  ownedShipId: number | null;
 };
 
 /**
@@ -40,6 +52,11 @@ export async function takeLines(tx: Tx, userId: string, requests: OrderLineReque
   if (topUp) {
     if (requests.length !== 1) throw badRequest(TOP_UP_ALONE_MSG);
     return [await takeTopUp(tx, topUp.total)];
+  }
+  const mint = requests.find((l) => l.object === 'ship_mint');
+  if (mint) {
+    if (requests.length !== 1) throw badRequest(SHIP_MINT_ALONE_MSG);
+    return [await takeShipMint(tx, userId, mint.id)];
   }
   const listings = requests.filter((l) => l.object === 'listing');
   if (listings.length > 0) {
@@ -56,6 +73,7 @@ export async function takeLines(tx: Tx, userId: string, requests: OrderLineReque
     shopStockId: l.shopStockId,
     boxCode: l.boxCode,
     listingId: null,
+    ownedShipId: null,
   }));
   await takeShopLines(tx, lines);
   await takeBoxes(tx, lines);
@@ -109,6 +127,7 @@ async function takeListing(tx: Tx, userId: string, id: string, expectedPriceMicr
     shopStockId: null,
     boxCode: null,
     listingId: listing.listingId,
+    ownedShipId: null,
   };
 }
 
@@ -128,8 +147,47 @@ async function takeTopUp(tx: Tx, quantity: number): Promise<TakenLine> {
     shopStockId: null,
     boxCode: null,
     listingId: null,
+    ownedShipId: null,
   };
 }
+
+/** What a ship copy in each state is doing, when it cannot be converted now. */
+const NOT_CONVERTIBLE: Record<string, string> = {
+  listed: 'This ship is listed for sale. Cancel the listing to convert it to an NFT.',
+  penguin: 'This ship is assigned to a penguin. Remove it from the penguin to convert it to an NFT.',
+  staked: 'This ship is staked. Unstake it to convert it to an NFT.',
+  minting: 'This ship is already being converted to an NFT.',
+  minted: 'This ship is already an NFT.',
+};
+
+/**
+ * A mint fee's line (decision 0052): the player's ship copy is held for its mint (state 'minting',
+ * stage 'lock') by a conditional UPDATE, and the fee is the operator's setting. The reservation's
+ * unique key (one live per copy) refuses a second request while one is in flight.
+ */
+async function takeShipMint(tx: Tx, userId: string, id: string): Promise<TakenLine> {
+  const ownedShipId = Number(id);
+  if (!Number.isSafeInteger(ownedShipId) || ownedShipId <= 0) throw notFound(SHIP_NOT_YOURS);
+  const held = await holdShipForMint(tx, userId, ownedShipId);
+  if (!held.ok) {
+    if (held.current === null || held.current === 'disposed') throw notFound(SHIP_NOT_YOURS);
+    throw new AppError('CONFLICT', 409, NOT_CONVERTIBLE[held.current] ?? NOT_CONVERTIBLE.minting!);
+  }
+  const fee = await shipMintFee(tx);
+  return {
+    object: 'ship_mint',
+    name: `Convert ${held.name} to NFT`,
+    total: 1,
+    sellPriceMicro: fee,
+    listPriceMicro: fee,
+    shopStockId: null,
+    boxCode: null,
+    listingId: null,
+    ownedShipId,
+  };
+}
+
+const SHIP_NOT_YOURS = 'That ship is not one of yours.';
 
 /** Writes the reservation rows of what takeLines took, in the opening transaction. */
 export async function recordReservations(tx: Tx, orderId: number, lines: TakenLine[]): Promise<void> {
@@ -144,6 +202,7 @@ export async function recordReservations(tx: Tx, orderId: number, lines: TakenLi
     lines.filter((l) => l.boxCode !== null).map((l) => ({ boxCode: l.boxCode!, quantity: l.total })),
   );
   for (const l of lines) if (l.listingId !== null) await held.insertListingReservation(tx, orderId, l.listingId);
+  for (const l of lines) if (l.ownedShipId !== null) await held.insertShipMintReservation(tx, orderId, l.ownedShipId);
 }
 
 /** "$1,234.500": the spec's dollar figure with 3 decimals (owned-assets.md §9). */
@@ -186,6 +245,9 @@ export async function releaseLines(tx: Tx, orderId: number): Promise<void> {
     });
   if (listings.length)
     await repo.logEvent(tx, orderId, { kind: 'listing_released', payload: { listing_ids: listings } });
+  const ships = await held.releaseShipMintReservations(tx, orderId);
+  for (const ownedShipId of ships) await releaseShipMint(tx, ownedShipId);
+  if (ships.length) await repo.logEvent(tx, orderId, { kind: 'ship_mint_released', payload: { owned_ship_ids: ships } });
 }
 
 /**
@@ -196,6 +258,7 @@ export async function releaseLines(tx: Tx, orderId: number): Promise<void> {
 export async function consumeLines(tx: Tx, orderId: number): Promise<number[]> {
   await repo.consumeReservations(tx, orderId);
   await held.consumeBoxReservations(tx, orderId);
+  await held.consumeShipMintReservations(tx, orderId);
   const lost: number[] = [];
   for (const { listingId, sale } of await held.consumeListingReservations(tx, orderId))
     if (!(await sellListing(tx, listingId, sale))) lost.push(listingId);

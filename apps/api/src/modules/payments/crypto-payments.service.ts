@@ -139,7 +139,7 @@ export class CryptoPayments {
    * page closing before any transaction was reported: the server then looks on chain soon
    * (crypto-transfer-sweep.ts), with the same rules as ever, in case the transfer had just left.
    */
-  async report(userId: string, body: CryptoStatusBody, route: 'eth_crypto' | 'land_eth_crypto' = 'eth_crypto'): Promise<CryptoStatusResponse> {
+  async report(userId: string, body: CryptoStatusBody, route: 'eth_crypto' | 'land_eth_crypto' | 'minting_request' = 'eth_crypto'): Promise<CryptoStatusResponse> {
     const p = await this.owned(userId, body.tid);
     await this.d.orders.logBrowserReport(userId, p.orderCode, 'browser_report', {
       route,

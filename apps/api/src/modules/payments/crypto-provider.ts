@@ -18,7 +18,7 @@ import { CRYPTO_PROVIDER } from './order-book.ts';
 import type { PaymentProvider } from './start-payment.ts';
 
 /** Which call opened a payment (crypto_payments.kind). */
-export type CryptoKind = 'cart' | 'item' | 'listing' | 'topup';
+export type CryptoKind = 'cart' | 'item' | 'listing' | 'topup' | 'ship_mint';
 
 /** Where USDC payments go (chain-config.ts paymentSetup, when configured). */
 export type CryptoPaymentSetup = NonNullable<ReturnType<typeof paymentSetup>>;

@@ -12,6 +12,7 @@ import { sandboxCheckoutClient } from './sandbox/sandbox-sessions.ts';
 import { stripeRoutes } from './stripe.routes.ts';
 import { continuePaymentRoutes } from './continue-payment.routes.ts';
 import { topUpRoutes } from './top-up.routes.ts';
+import { shipMintRoutes } from './ship-mint.routes.ts';
 import { buildWidgetPayments, widgetPaymentsPlugin } from './widget-payments.plugin.ts';
 
 export type PaymentsOptions = {
@@ -69,4 +70,6 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsOptions> = async (
   await app.register(cryptoPaymentsPlugin, { db, crypto, chains });
   // Land-credit top-ups: the same three ways to pay, each opening an order of one land_credit line.
   await app.register(topUpRoutes, { db, card: service, widget: widgetService, crypto, orders, idempotency: { db } });
+  // Ship to NFT: the mint fee, paid by crypto as one ship_mint line.
+  await app.register(shipMintRoutes, { db, chains, crypto, idempotency: { db } });
 };

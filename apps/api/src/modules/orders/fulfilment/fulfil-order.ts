@@ -4,7 +4,7 @@ import { queryRows, type Db } from '../../../db/client.ts';
 import { rewardReferrer } from '../../referrals/index.ts';
 import { logEvent, markNeedsReview, transition } from '../orders.repo.ts';
 import { grantOrder } from './grant-order.ts';
-import type { LineGrant } from './grants.ts';
+import type { FulfilmentContext, LineGrant } from './grants.ts';
 
 export type FulfilOutcome =
   | { outcome: 'fulfilled'; grants: LineGrant[] }
@@ -18,14 +18,14 @@ export type FulfilOutcome =
  * 'fulfilled' with what was granted. Any failure rolls back every grant with it, and the
  * order stays paid for the next attempt.
  */
-export async function fulfilOrder(db: Db, orderId: number): Promise<FulfilOutcome> {
+export async function fulfilOrder(db: Db, orderId: number, context: FulfilmentContext = {}): Promise<FulfilOutcome> {
   return db.transaction(async (tx) => {
     const [order] = await queryRows<{ code: string; user_id: string; status: OrderStatus; total_micro: string }>(
       tx,
       sql`SELECT code, user_id, status, total_micro::text AS total_micro FROM orders WHERE id = ${orderId} FOR UPDATE`,
     );
     if (order?.status !== 'paid') return { outcome: 'unchanged', status: order?.status ?? null };
-    const grants = await grantOrder(tx, { id: orderId, code: order.code, userId: order.user_id });
+    const grants = await grantOrder(tx, { id: orderId, code: order.code, userId: order.user_id }, context);
     // A referred buyer's paid order earns their referrer a share of it, with the grants or not at all.
     const items = await queryRows<{ n: number }>(tx, sql`SELECT coalesce(sum(quantity), 0)::int AS n FROM order_lines WHERE order_id = ${orderId}`);
     await rewardReferrer(tx, { orderId, buyerId: order.user_id, volumeMicro: BigInt(order.total_micro), items: Number(items[0]?.n ?? 0) });

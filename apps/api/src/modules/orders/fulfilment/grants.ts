@@ -1,3 +1,4 @@
+import type { ChainsConfig } from '../../../chain/chain-config.ts';
 /**
  * What fulfilling one order line granted, as recorded in the order's 'fulfilled' event and
  * returned by grantOrder. Ids are the rows written (owned_ships, blind_box_openings, …).
@@ -24,7 +25,13 @@ export type ListingGrant = { order_line_id: number; object: 'listing'; listing_i
 /** A top-up's credits: the ledger row that holds them (one per order line). */
 export type LandCreditGrant = { order_line_id: number; object: 'land_credit'; credit_ledger_id: string; credits: number };
 
-export type LineGrant = ShopGrant | BlindBoxGrant | ListingGrant | LandCreditGrant;
+/** A paid mint fee: the ship copy whose mint is now queued (decision 0052). */
+export type ShipMintGrant = { order_line_id: number; object: 'ship_mint'; owned_ship_id: number; mint_id: number };
+
+export type LineGrant = ShopGrant | BlindBoxGrant | ListingGrant | LandCreditGrant | ShipMintGrant;
+
+/** What some steps need of the server beyond the transaction: the chains a paid mint fee mints on. */
+export type FulfilmentContext = { chains?: ChainsConfig };
 
 /** The order being granted: who bought it and its public code (for the DNC ledger's reason). */
 export type GrantedOrder = { id: number; code: string; userId: string };
