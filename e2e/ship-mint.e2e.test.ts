@@ -97,42 +97,60 @@ describe('Ship to NFT in Chromium: confirm, pay the fee in USDC, minted to the l
     await context.close();
   });
 
-  it('pays the fee from the linked wallet, says the mint is queued, and the card reaches NFT, owned on chain by the wallet', async () => {
-    const ship = await freeShip();
-    await page.goto(SHIPS);
-    const card = cardOf(page, ship.name);
-    const convert = card.getByRole('button', { name: 'Convert to NFT' });
-    await expect.poll(() => convert.isEnabled()).toBe(true);
-    await convert.click();
-    await page.getByRole('dialog', { name: 'Convert to NFT' }).getByRole('button', { name: 'Confirm' }).click();
+  it(
+    'pays the fee from the linked wallet, says the mint is queued, and the card reaches NFT, owned on chain by the wallet',
+    { timeout: 300_000 },
+    async () => {
+      const ship = await freeShip();
+      await page.goto(SHIPS);
+      const card = cardOf(page, ship.name);
+      const convert = card.getByRole('button', { name: 'Convert to NFT' });
+      await expect.poll(() => convert.isEnabled()).toBe(true);
+      await convert.click();
+      await page.getByRole('dialog', { name: 'Convert to NFT' }).getByRole('button', { name: 'Confirm' }).click();
 
-    // The crypto payment: the wallet sends the USDC, the server verifies it and queues the mint.
-    const payment = page.getByTestId('crypto-payment-dialog');
-    await payment.waitFor();
-    const success = page.getByRole('dialog', { name: QUEUED });
-    await success.waitFor({ timeout: 90_000 });
-    expect(wallet.methods().filter((m) => m === 'eth_sendTransaction')).toHaveLength(1);
-    const explorer = success.getByTestId('crypto-explorer-link');
-    if (await explorer.count()) expect(await explorer.getAttribute('href')).toContain(wallet.sent[0]!);
-    await success.getByRole('button', { name: 'Close' }).click();
+      // The crypto payment: the wallet sends the USDC, the server verifies it and queues the mint.
+      const payment = page.getByTestId('crypto-payment-dialog');
+      await payment.waitFor();
+      const success = page.getByRole('dialog', { name: QUEUED });
+      await success.waitFor({ timeout: 90_000 }).catch(async (error: unknown) => {
+        // What the payment dialog and the server said, for whoever reads the failure.
+        const said = await payment.textContent().catch(() => '(no payment dialog)');
+        throw new Error(`no "${QUEUED}": the dialog says ${said}\n${server.output().slice(-3000)}`, { cause: error });
+      });
+      expect(wallet.methods().filter((m) => m === 'eth_sendTransaction')).toHaveLength(1);
+      const explorer = success.getByTestId('crypto-explorer-link');
+      if (await explorer.count()) expect(await explorer.getAttribute('href')).toContain(wallet.sent[0]!);
+      await success.getByRole('button', { name: 'Close' }).click();
 
-    // The page reads the ship again until the server's mint is confirmed.
-    const badge = card.getByTestId('asset-state');
-    await expect.poll(() => badge.textContent(), { timeout: 120_000 }).toBe('NFT');
-    const { data } = await playerApi(page, server.url).get<MyAssetsResponse>(`/api/my/assets?limit=50`);
-    const minted = data.find((a) => a._id === ship._id)!;
-    expect(minted.state).toBe('minted');
-    expect(minted.nft.mint_status).toBe('minted');
-    expect(minted.nft.txh).toMatch(/^0x[0-9a-f]{64}$/i);
+      // The server mints it (its worker); the page reads the ship again until then.
+      const api = playerApi(page, server.url);
+      const copy = async () =>
+        (await api.get<MyAssetsResponse>('/api/my/assets?limit=50')).data.find((a) => a._id === ship._id);
+      await expect
+        .poll(async () => JSON.stringify((await copy())?.nft), { timeout: 150_000 })
+        .toContain('"mint_status":"minted"');
+      const minted = (await copy())!;
+      expect(minted.state).toBe('minted');
+      expect(minted.nft.txh).toMatch(/^0x[0-9a-f]{64}$/i);
+      await expect
+        .poll(() =>
+          card
+            .getByTestId('asset-state')
+            .textContent({ timeout: 5_000 })
+            .catch(() => null),
+        )
+        .toBe('NFT');
 
-    // On chain: the ShipNFT with the copy's id belongs to the linked wallet.
-    const chain = createPublicClient({ transport: http(info.chains[0]!.rpcUrl) });
-    const owner = await chain.readContract({
-      address: deployedAddress(server, 'shipNft'),
-      abi: shipNftAbi,
-      functionName: 'ownerOf',
-      args: [BigInt(ship._id)],
-    });
-    expect(owner.toLowerCase()).toBe(WALLET.address.toLowerCase());
-  });
+      // On chain: the ShipNFT with the copy's id belongs to the linked wallet.
+      const chain = createPublicClient({ transport: http(info.chains[0]!.rpcUrl) });
+      const owner = await chain.readContract({
+        address: deployedAddress(server, 'shipNft'),
+        abi: shipNftAbi,
+        functionName: 'ownerOf',
+        args: [BigInt(ship._id)],
+      });
+      expect(owner.toLowerCase()).toBe(WALLET.address.toLowerCase());
+    },
+  );
 });
