@@ -133,14 +133,14 @@ describe('Ship to NFT in Chromium: confirm, pay the fee in USDC, minted to the l
       const minted = (await copy())!;
       expect(minted.state).toBe('minted');
       expect(minted.nft.txh).toMatch(/^0x[0-9a-f]{64}$/i);
-      await expect
-        .poll(() =>
-          card
-            .getByTestId('asset-state')
-            .textContent({ timeout: 5_000 })
-            .catch(() => null),
-        )
-        .toBe('NFT');
+      await card
+        .getByTestId('asset-state')
+        .filter({ hasText: /^NFT$/ })
+        .waitFor({ timeout: 60_000 })
+        .catch(async (error: unknown) => {
+          const cards = await page.getByTestId('asset-card').allTextContents();
+          throw new Error(`no NFT badge on ${page.url()}: ${JSON.stringify(cards)}`, { cause: error });
+        });
 
       // On chain: the ShipNFT with the copy's id belongs to the linked wallet.
       const chain = createPublicClient({ transport: http(info.chains[0]!.rpcUrl) });

@@ -171,6 +171,8 @@ describe('Convert to NFT: paying the fee', { timeout: 120_000 }, () => {
     const steps = calls.filter((c: Call) => pathOf(c) === '/api/minting/request/status' && c.method === 'PATCH');
     expect(steps.map((c) => (c.body as { status: number }).status)).toEqual([1, 2]);
     expect((steps[0]!.body as { receiver?: string }).receiver).toBe(quote().targetWallet);
+    // The payment dialog closed with the success: the page behind is no longer hidden.
+    await waitFor(() => expect(screen.queryByTestId('crypto-payment-dialog')).toBeNull());
     // Read again when the ship locked, and once paid.
     expect(onChanged.mock.calls.length).toBeGreaterThanOrEqual(2);
   });

@@ -49,7 +49,12 @@ export function ShipMintCheckout({ ship, convertible, onChanged }: ShipMintCheck
   const pay = (feeUsd: number) => {
     const purchase = { kind: 'ship_mint', itemId: ship.id, name: ship.name, feeUsd } as const;
     const reread = () => changed.current();
-    setStage({ name: 'paying', run: startCryptoPayment(purchase, queryClient, reread, reread) });
+    // Paid: the success shows above every page (crypto-outcome.ts), so the payment dialog closes.
+    const paid = () => {
+      reread();
+      setStage({ name: 'idle' });
+    };
+    setStage({ name: 'paying', run: startCryptoPayment(purchase, queryClient, paid, reread) });
   };
 
   const fee = terms.data?.available ? terms.data.fee_usd : null;
