@@ -2,7 +2,7 @@ import type { CryptoQuote, CryptoVerifyBody, CryptoVerifyResponse } from '@starp
 import { api, isApiError } from '../../../lib/api-client.ts';
 import { validateStock } from './validate-stock.ts';
 import type { AttemptKey } from '../model/attempt-key.ts';
-import { paymentLinesOf, type CheckoutPurchase } from '../model/checkout-purchase.ts';
+import { paymentLinesOf, type CryptoPurchase } from '../model/checkout-purchase.ts';
 import { stepOf } from '../components/payment-error.tsx';
 
 /**
@@ -12,9 +12,11 @@ import { stepOf } from '../components/payment-error.tsx';
  * every session is then read back through GET /api/payment/eth_crypto/{tid}.
  */
 
-/** Where a purchase's start call lives; its verify call is `${base}/verify`. */
-const startPathOf = (purchase: CheckoutPurchase): string => {
+/** Where a purchase's start call lives; its verify call is `${base}/verify` (a ship's mint fee aside). */
+const startPathOf = (purchase: CryptoPurchase): string => {
   switch (purchase.kind) {
+    case 'ship_mint':
+      return '/api/minting/request/';
     case 'cart':
       return '/api/shop_payment/eth_crypto';
     case 'item':
@@ -31,7 +33,7 @@ const startPathOf = (purchase: CheckoutPurchase): string => {
  * The shop cart's stock is checked first (spec §4), as for the card. Failures are tagged with
  * their step ('stock' or 'buy') so the dialog can title them as the spec does.
  */
-export async function openCryptoPayment(purchase: CheckoutPurchase, attempt: AttemptKey): Promise<CryptoQuote> {
+export async function openCryptoPayment(purchase: CryptoPurchase, attempt: AttemptKey): Promise<CryptoQuote> {
   const path = startPathOf(purchase);
   const open = (body: object) => stepOf('buy', attempt.run((headers) => api.post<CryptoQuote>(path, body, { headers })));
   // A listing carries the price the buyer saw: a price changed since is a 409 naming the new one.
@@ -40,6 +42,8 @@ export async function openCryptoPayment(purchase: CheckoutPurchase, attempt: Att
     const { id, object } = purchase.item;
     return open({ id, object });
   }
+  // The server locks the ship and prices its mint fee itself (owned-assets.md §4.2, §7.7).
+  if (purchase.kind === 'ship_mint') return open({ item_id: purchase.itemId });
   // A top-up names only how many credits: the server prices them (spec §7.6).
   if (purchase.kind === 'land_credit') return open({ quantity: purchase.quantity });
   const ids = paymentLinesOf(purchase);
@@ -62,9 +66,16 @@ async function answerOf(call: Promise<CryptoVerifyResponse>): Promise<CryptoVeri
   }
 }
 
-/** POST …/verify: hands the sent transaction to the server, which checks it on chain (waits up to 4 s). */
-export const verifyCryptoPayment = (purchase: CheckoutPurchase, body: CryptoVerifyBody) =>
-  answerOf(api.post<CryptoVerifyResponse>(`${startPathOf(purchase)}/verify`, body));
+/**
+ * POST …/verify: hands the sent transfer to the server, which checks it on chain (waits up to 4 s).
+ * A ship's mint fee goes to POST /api/minting/request/verify_payment, which takes `{tid, txh}` only.
+ */
+export const verifyCryptoPayment = (purchase: CryptoPurchase, body: CryptoVerifyBody) =>
+  answerOf(
+    purchase.kind === 'ship_mint'
+      ? api.post<CryptoVerifyResponse>('/api/minting/request/verify_payment', { tid: body.tid, txh: body.txh })
+      : api.post<CryptoVerifyResponse>(`${startPathOf(purchase)}/verify`, body),
+  );
 
 /** GET /api/payment/eth_crypto/{tid}: the session as the server has it now (asked while `verifying`). */
 export const getCryptoPayment = (tid: string) =>

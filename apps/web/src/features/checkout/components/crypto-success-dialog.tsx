@@ -19,10 +19,16 @@ export default function CryptoSuccessDialog({ outcome, onClose }: { outcome: Cry
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={outcome.title} description={CRYPTO_CONFIRMED}>
       <div className="checkout" data-testid="crypto-success-dialog">
-        <p className="checkout__what">
-          Invoice <strong data-testid="crypto-invoice-code">{outcome.invoiceCode}</strong> is processing: what you
-          bought is on its way to your account.
-        </p>
+        {outcome.next ? (
+          <p className="checkout__what" data-testid="crypto-next">
+            {outcome.next} Invoice <strong data-testid="crypto-invoice-code">{outcome.invoiceCode}</strong>.
+          </p>
+        ) : (
+          <p className="checkout__what">
+            Invoice <strong data-testid="crypto-invoice-code">{outcome.invoiceCode}</strong> is processing: what you
+            bought is on its way to your account.
+          </p>
+        )}
         <DialogActions>
           <Button variant="secondary" onClick={onClose}>
             Close

@@ -35,6 +35,16 @@ export type CheckoutPurchase =
   | { kind: 'listing'; listing: CheckoutListing }
   | LandCreditPurchase;
 
+/**
+ * Converting a ship copy to an NFT (owned-assets.md §4.2, §4.4, §7.7): the mint fee, paid in
+ * USDC from the linked wallet only (no card, no widget), so it is a crypto purchase and not a
+ * checkout one. The server prices it; `feeUsd` is only what the dialogs show.
+ */
+export type ShipMintPurchase = { kind: 'ship_mint'; itemId: string; name: string; feeUsd: number };
+
+/** What a crypto payment can pay for: any checkout purchase, or a ship's mint fee. */
+export type CryptoPurchase = CheckoutPurchase | ShipMintPurchase;
+
 /** A purchase the server prices (the cart's pricing call): the cart, or one shop item. */
 export type PricedPurchase = Extract<CheckoutPurchase, { kind: 'cart' | 'item' }>;
 

@@ -6,6 +6,7 @@ import { WrongAccountError } from './crypto-wallet.ts';
 import {
   CRYPTO_NETWORK_ERROR,
   CRYPTO_NOT_STARTED,
+  MINT_REQUEST_ERROR,
   NO_WALLET,
   SIGN_IN_TO_PAY,
   TRANSACTION_ERROR,
@@ -54,18 +55,24 @@ const failure = (title: string, message: string | null, extra: Partial<CryptoFai
 const messageOfError = (error: unknown): string | null =>
   error instanceof Error && error.message ? error.message : null;
 
-/** The start call (or the cart's stock check before it) refused: nothing was sent. */
-export function startFailure(error: PaymentStepError, hasLinkedWallet: boolean): CryptoFailure {
+/**
+ * The start call (or the cart's stock check before it) refused: nothing was sent. A ship's mint
+ * request is titled as the spec titles it ("Payment request error !!", §8) and answers 400, not
+ * 409, to a player with no linked wallet.
+ */
+export function startFailure(error: PaymentStepError, hasLinkedWallet: boolean, shipMint = false): CryptoFailure {
   const status = isApiError(error.original) ? error.original.status : null;
-  if (status === 401) return failure(CRYPTO_NOT_STARTED, SIGN_IN_TO_PAY);
+  const noWalletStatus = shipMint ? 400 : 409;
+  const title = shipMint ? MINT_REQUEST_ERROR : CRYPTO_NOT_STARTED;
+  if (status === 401) return failure(title, SIGN_IN_TO_PAY);
   if (status === 0) return failure(CRYPTO_NETWORK_ERROR, NETWORK_ERROR_MSG);
   // Spec §8 "Shop server error": the shop's stock check says what is missing.
   if (error.step === 'stock') return failure('Something went wrong!', error.message);
   // The server says why (e.g. 'Link a wallet to your account to pay with crypto.'); the link
   // is offered only to a player whose account has no wallet, not for a sold-out 409.
   const code = isApiError(error.original) ? error.original.code : null;
-  if (code === TOO_MANY_UNPAID) return failure(CRYPTO_NOT_STARTED, error.message, { myOrders: true });
-  return failure(CRYPTO_NOT_STARTED, error.message, { linkWallet: status === 409 && !hasLinkedWallet });
+  if (code === TOO_MANY_UNPAID) return failure(title, error.message, { myOrders: true });
+  return failure(title, error.message, { linkWallet: status === noWalletStatus && !hasLinkedWallet });
 }
 
 /**

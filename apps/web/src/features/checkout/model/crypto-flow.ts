@@ -3,8 +3,9 @@ import type { ChainInfoResponse, CryptoQuote, CryptoVerifyResponse, PublicChain 
 import { CRYPTO_STEPS } from '@starport/schemas/crypto-steps';
 import { loadWallet, WalletError, type HexString, type WalletRuntime } from '../../../lib/wallet/wallet-api.ts';
 import { AttemptKey } from './attempt-key.ts';
-import type { CheckoutPurchase } from './checkout-purchase.ts';
+import type { CryptoPurchase } from './checkout-purchase.ts';
 import { getCryptoPayment, openCryptoPayment } from '../api/crypto-api.ts';
+import { mintStepOf, reportMintStep } from '../api/report-mint-step.ts';
 import {
   CANCELLED_MSG,
   QUOTE_EXPIRED_MSG,
@@ -29,6 +30,8 @@ import {
   CRYPTO_STARTED,
   CRYPTO_UNAVAILABLE,
   CRYPTO_VALIDATING,
+  MINT_QUEUED,
+  mintNextOf,
   PURCHASED,
   SPACESHIP_PURCHASED,
   TOP_UP_PAID,
@@ -82,8 +85,9 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** The status endpoint keeps at most 2000 characters of content. */
 const clip = (text: string) => text.slice(0, 2000);
 
-const successTitle = (purchase: CheckoutPurchase): string => {
+const successTitle = (purchase: CryptoPurchase): string => {
   if (purchase.kind === 'land_credit') return TOP_UP_PAID;
+  if (purchase.kind === 'ship_mint') return MINT_QUEUED;
   return purchase.kind === 'item' && purchase.item.object === 'spaceship' ? SPACESHIP_PURCHASED : PURCHASED;
 };
 
@@ -101,7 +105,7 @@ export class CryptoPaymentRun {
   private releaseGuard: (() => void) | null = null;
 
   constructor(
-    private readonly purchase: CheckoutPurchase,
+    private readonly purchase: CryptoPurchase,
     private readonly deps: CryptoRunDeps,
   ) {}
 
@@ -142,7 +146,7 @@ export class CryptoPaymentRun {
     } catch (error) {
       const refused = error as PaymentStepError;
       this.deps.onRefused?.(refused);
-      return this.fail(null, startFailure(refused, this.deps.hasLinkedWallet()));
+      return this.fail(null, startFailure(refused, this.deps.hasLinkedWallet(), this.purchase.kind === 'ship_mint'));
     }
     const chain = info.chains.find((c) => c.id === quote.targetNetworkId) ?? null;
     this.show({ quote, chain, phase: 'connecting' });
@@ -310,6 +314,7 @@ export class CryptoPaymentRun {
         invoiceCode: answer.invoice_code || quote.invoice_code,
         txh,
         explorerTxUrl: answer.explorerTxUrl,
+        ...(this.purchase.kind === 'ship_mint' ? { next: mintNextOf(this.purchase.name) } : {}),
       });
       return;
     }
@@ -347,7 +352,11 @@ export class CryptoPaymentRun {
 
   private report(step: CryptoStep, extra: Omit<CryptoStepReport, 'tid' | 'step'> = {}): void {
     const tid = this.view.quote?.tid;
-    if (tid) reportCryptoStep({ tid, step, ...extra });
+    if (!tid) return;
+    reportCryptoStep({ tid, step, ...extra });
+    // A ship's mint keeps its own log of the same steps (owned-assets.md §4.4).
+    const mintStep = this.purchase.kind === 'ship_mint' ? mintStepOf({ tid, step, ...extra }, this.view.quote?.targetWallet ?? null) : null;
+    if (mintStep) reportMintStep(mintStep);
   }
 
   private reportLeaving(): void {

@@ -1,6 +1,6 @@
 import type { CryptoVerifyBody, CryptoVerifyResponse, PublicChain } from '@starport/schemas';
 import type { HexString, TransferReceipt, WalletRuntime } from '../../../lib/wallet/wallet-api.ts';
-import type { CheckoutPurchase } from './checkout-purchase.ts';
+import type { CryptoPurchase } from './checkout-purchase.ts';
 import { verifyCryptoPayment } from '../api/crypto-api.ts';
 import { verifyCallFailure } from './crypto-failures.ts';
 
@@ -16,7 +16,7 @@ export type HandOver =
   | { kind: 'refused'; message: string };
 
 /** POST …/verify. Never throws: a failed call is one of the outcomes. */
-export async function handOverTransfer(purchase: CheckoutPurchase, body: CryptoVerifyBody): Promise<HandOver> {
+export async function handOverTransfer(purchase: CryptoPurchase, body: CryptoVerifyBody): Promise<HandOver> {
   try {
     return { kind: 'answered', answer: await verifyCryptoPayment(purchase, body) };
   } catch (error) {

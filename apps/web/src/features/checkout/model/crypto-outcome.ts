@@ -7,6 +7,8 @@ export type CryptoOutcome = {
   txh: string;
   /** the transaction on the chain's explorer; null when the chain has none */
   explorerTxUrl: string | null;
+  /** what happens next, when it is not an order being delivered (a ship's mint is queued) */
+  next?: string;
 };
 
 /**

@@ -72,3 +72,15 @@ export { topUpItemName, TOP_UP_PAID_MSG as TOP_UP_PAID } from '@starport/schemas
 
 /** The player came back from the card provider's page without paying. */
 export const TOP_UP_CANCELLED = 'The top-up was cancelled. Nothing was charged.';
+
+/* Ship to NFT (owned-assets.md §8); the same texts as @starport/schemas minting.ts, kept here
+   because a value import of that module would bring zod to the page. */
+
+/** The mint fee is paid: the server queues the ship's mint. */
+export const MINT_QUEUED = 'Your NFT minting task added to queue.';
+export const MINT_FAILED = 'Minting failed';
+/** The success dialog's line under MINT_QUEUED. */
+export const mintNextOf = (shipName: string): string =>
+  `${shipName} is minted to your linked wallet shortly; My spaceships shows it as NFT once it is on chain.`;
+/** The mint request itself could not be made. */
+export const MINT_REQUEST_ERROR = 'Payment request error !!';

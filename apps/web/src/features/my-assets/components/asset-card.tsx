@@ -1,7 +1,8 @@
 import type { MyAsset } from '@starport/schemas';
 import { withSize } from '@starport/schemas/images';
-import { useId } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { ExternalLink } from '../../../components/ui/external-link.tsx';
 import { assetStateText, ELEMENT_NAMES, RARITY_NAMES } from '../model/labels.ts';
 
 const STATS = [
@@ -17,16 +18,22 @@ type AssetCardProps = {
   onList: (asset: MyAsset) => void;
   /** Unit pieces: open the Withdraw to wallet dialog (left out: no such action). */
   onWithdraw?: (asset: MyAsset) => void;
+  /** the ship's "Convert to NFT" (the checkout's, composed in app/routes), if the page has one */
+  convertAction?: ReactNode;
 };
+
+/** Only a web address opens from the card; anything else the server sent is not a link. */
+const webLink = (url: string | null): string | null => (url && /^https?:\/\//i.test(url) ? url : null);
 
 /**
  * One owned ship (or a unit's pieces): picture, name, what it is, its stats and where it is.
- * A free ship can be listed for sale; Convert to NFT is shown but waits for the minting issue.
+ * A free ship can be listed for sale or converted to an NFT (owned-assets.md §2.2, §4.2); a
+ * converted one links its mint transaction in the NFT chain's explorer.
  */
-export function AssetCard({ asset, onList, onWithdraw }: AssetCardProps) {
-  const noteId = useId();
+export function AssetCard({ asset, onList, onWithdraw, convertAction }: AssetCardProps) {
   const state = assetStateText(asset);
   const ship = asset.kind === 'ship';
+  const mintTxUrl = webLink(asset.nft.tx_url);
   const tags = ship
     ? [ELEMENT_NAMES[asset.element ?? -1], RARITY_NAMES[asset.rarity ?? -1]]
     : ['Container house unit', `${asset.pieces} piece${asset.pieces === 1 ? '' : 's'}`];
@@ -57,12 +64,13 @@ export function AssetCard({ asset, onList, onWithdraw }: AssetCardProps) {
               List for sale
             </Button>
           )}
-          <Button variant="secondary" disabled aria-describedby={noteId}>
-            Convert to NFT
-          </Button>
-          <p id={noteId} className="asset-card__note">
-            Converting a ship to an NFT arrives soon.
-          </p>
+          {/* Always mounted on a ship: the payment it opens outlives the button (the ship locks at once). */}
+          {convertAction}
+          {asset.state === 'minted' && mintTxUrl && (
+            <ExternalLink href={mintTxUrl} data-testid="asset-mint-tx">
+              View transaction
+            </ExternalLink>
+          )}
         </div>
       )}
       {!ship && onWithdraw && asset.item.apartment !== undefined && (

@@ -18,11 +18,20 @@ export const formatWhen = (iso: string): string => {
 const dncFormat = new Intl.NumberFormat('en-US');
 export const formatDnc = (amount: number): string => `${dncFormat.format(amount)} DNC`;
 
+/** A ship on its way to becoming an NFT: its fee awaited (lock) or its payment and mint under way. */
+export const isConverting = (asset: Pick<MyAsset, 'nft'>): boolean =>
+  asset.nft.mint_status === 'lock' || asset.nft.mint_status === 'verify_payment';
+
+/** A free ship never converted: the only kind "Convert to NFT" is offered on (the server refuses the rest). */
+export const canConvert = (asset: Pick<MyAsset, 'kind' | 'state' | 'nft'>): boolean =>
+  asset.kind === 'ship' && asset.state === 'available' && asset.nft.mint_status === null;
+
 /**
  * What a ship card's badge says of where the copy is (null: free, no badge). A listed ship
  * cannot be flown in the game (owned-assets.md §2.2), so the badge says it is on sale.
  */
-export function assetStateText(asset: Pick<MyAsset, 'state' | 'listing'>): string | null {
+
+export function assetStateText(asset: Pick<MyAsset, 'state' | 'listing' | 'nft'>): string | null {
   switch (asset.state) {
     case 'available':
       return null;
@@ -34,7 +43,8 @@ export function assetStateText(asset: Pick<MyAsset, 'state' | 'listing'>): strin
     case 'staked':
       return 'Staked';
     case 'minting':
-      return 'Minting';
+      // Ship to NFT (owned-assets.md §4.2): locked until its fee is paid, then verified and minted.
+      return asset.nft.mint_status === 'lock' ? 'Awaiting payment' : 'Minting…';
     case 'minted':
       return 'NFT';
   }

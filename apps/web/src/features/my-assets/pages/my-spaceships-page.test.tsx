@@ -4,7 +4,7 @@ import { errorOf, fieldLabelled } from '../../../test/field-errors.ts';
 import { json, mockFetch, type Call } from '../../../test/fetch-mock.ts';
 import { assetsPage, listingAnswer, pathOf, ship, unitPieces } from '../../../test/my-assets-fixtures.ts';
 import { page, renderRoutes } from '../../../test/render.tsx';
-import MySpaceshipsPage from './my-spaceships-page.tsx';
+import MySpaceshipsPage, { type ConvertSlot } from './my-spaceships-page.tsx';
 
 const WAIT = { timeout: 30_000 };
 const LISTED_MSG = 'Nova Lancer 1 is listed for $19.990.';
@@ -27,10 +27,22 @@ const owned = [
 const posts = (calls: Call[]) => calls.filter((c) => c.method === 'POST');
 const assetReads = (calls: Call[]) => calls.filter((c) => pathOf(c.url) === '/api/my/assets');
 
+/** The checkout's Convert to NFT stands in as a button that says what the page gave it. */
+const convertSlot = vi.fn<ConvertSlot>(({ ship: { id }, convertible, onChanged }) =>
+  convertible ? (
+    <button type="button" data-testid={`convert-${id}`} onClick={onChanged}>
+      Convert to NFT
+    </button>
+  ) : null,
+);
+
 function renderPage(answer: (call: Call) => Response = () => json(200, assetsPage(owned))) {
   const mock = mockFetch(answer);
   const view = renderRoutes(
-    [page('/my-assets/spaceships', <MySpaceshipsPage renderFilters={() => null} />), page('*', <p>elsewhere</p>)],
+    [
+      page('/my-assets/spaceships', <MySpaceshipsPage renderFilters={() => null} renderConvert={convertSlot} />),
+      page('*', <p>elsewhere</p>),
+    ],
     '/my-assets/spaceships',
   );
   return { ...mock, ...view };
@@ -53,7 +65,7 @@ beforeAll(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('My spaceships: the cards', { timeout: 60_000 }, () => {
-  it('shows each ship with its state, and List for sale only on a free ship; Convert to NFT waits, saying why', async () => {
+  it('shows each ship with its state, and List for sale and Convert to NFT only on a free ship', async () => {
     renderPage();
     await screen.findAllByTestId('asset-card', undefined, WAIT);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('My spaceships');
@@ -65,11 +77,9 @@ describe('My spaceships: the cards', { timeout: 60_000 }, () => {
     const first = card('Nova Lancer 1');
     expect(first.textContent).toContain('Human · Rare');
     expect(first.textContent).toContain('Health900');
-    const convert = within(first).getByRole('button', { name: 'Convert to NFT' }) as HTMLButtonElement;
-    expect(convert.disabled).toBe(true);
-    expect(document.getElementById(convert.getAttribute('aria-describedby')!)?.textContent).toBe(
-      'Converting a ship to an NFT arrives soon.',
-    );
+    const convertible = cards().map((c) => within(c).queryByRole('button', { name: 'Convert to NFT' }) !== null);
+    expect(convertible).toEqual([true, false, false, false, false, false]);
+    expect(convertSlot).toHaveBeenCalledWith(expect.objectContaining({ ship: { id: '1', name: 'Nova Lancer 1' } }));
     // A unit is shown with its pieces, and has no ship actions: only Withdraw to wallet.
     const unit = card('Apart 7');
     expect(unit.textContent).toContain('3 pieces');
@@ -81,6 +91,39 @@ describe('My spaceships: the cards', { timeout: 60_000 }, () => {
     const empty = await screen.findByTestId('my-assets-empty', undefined, WAIT);
     expect(within(empty).getByRole('link', { name: 'Visit the Shop' }).getAttribute('href')).toBe('/shop');
     expect(within(empty).getByRole('link', { name: 'Browse the Marketplace' }).getAttribute('href')).toBe('/market');
+  });
+});
+
+describe('My spaceships: Convert to NFT', { timeout: 60_000 }, () => {
+  const converting = (id: string, mint_status: 'lock' | 'verify_payment') =>
+    ship(id, { state: 'minting', nft: { mint_status, txh: null, tx_url: null } });
+  const TX_URL = 'https://sepolia.basescan.org/tx/0xabc';
+  const minted = (id: string) =>
+    ship(id, { state: 'minted', nft: { mint_status: 'minted', txh: '0xabc', tx_url: TX_URL } });
+
+  it('says where each conversion is: Awaiting payment, Minting…, NFT with its transaction', async () => {
+    renderPage(() => json(200, assetsPage([ship('1'), minted('5')])));
+    await screen.findAllByTestId('asset-card', undefined, WAIT);
+    const link = within(card('Nova Lancer 5')).getByRole('link', { name: /^View transaction/ });
+    expect(link.getAttribute('href')).toBe(TX_URL);
+    expect(within(card('Nova Lancer 5')).getByTestId('asset-state').textContent).toBe('NFT');
+    expect(within(card('Nova Lancer 1')).queryByRole('link')).toBeNull();
+  });
+
+  it('reads the list again when the slot says the ship changed, and while it converts until it settles', async () => {
+    const answers = [[ship('1')], [converting('1', 'lock')], [converting('1', 'verify_payment')], [minted('1')]];
+    let reads = 0;
+    const { calls } = renderPage(() => json(200, assetsPage(answers[Math.min(reads++, answers.length - 1)]!)));
+    await screen.findAllByTestId('asset-card', undefined, WAIT);
+    fireEvent.click(screen.getByTestId('convert-1'));
+    const state = () => within(card('Nova Lancer 1')).queryByTestId('asset-state')?.textContent;
+    await waitFor(() => expect(state()).toBe('Awaiting payment'), WAIT);
+    // The payment the slot opened stays mounted: the slot is still asked for, as not convertible.
+    expect(convertSlot).toHaveBeenLastCalledWith(expect.objectContaining({ convertible: false }));
+    await waitFor(() => expect(state()).toBe('Minting…'), WAIT);
+    await waitFor(() => expect(state()).toBe('NFT'), WAIT);
+    // Once per state: the first read, the slot's, then the poll until the ship settled (mint-poll.test.ts: then no more).
+    expect(assetReads(calls)).toHaveLength(4);
   });
 });
 
