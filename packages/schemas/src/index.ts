@@ -31,3 +31,5 @@ export * from './land-credit.ts';
 export * from './minting.ts';
 export * from './units-withdraw.ts';
 export * from './nft-metadata.ts';
+export * from './staking.ts';
+export * from './gin.ts';
