@@ -19,4 +19,9 @@ describe('describeChainError: a chain error fit for logs and jobs.last_error', (
     expect(describeChainError(err)).toBe('Error: connect ECONNREFUSED for https://rpc.example:8545, again');
     expect(describeChainError('wss://rpc.example/ws/SECRET_KEY_123')).toBe('wss://rpc.example');
   });
+
+  it('drops the NUL and control bytes of raw revert data, which PostgreSQL text refuses', () => {
+    const err = new Error('execution reverted: \u0000\u0000\u0000 ERC1155: cap\u0007 exceeded\u001b');
+    expect(describeChainError(err)).toBe('Error: execution reverted: ERC1155: cap exceeded');
+  });
 });

@@ -23,8 +23,13 @@ export function describeChainError(err: unknown): string {
   } else {
     text = String(err);
   }
-  return text.replace(URL_IN_TEXT, originOf).replace(/\s+/g, ' ').trim();
+  // A node's raw revert data can carry NUL and other control bytes, which PostgreSQL text refuses
+  // (jobs.last_error, failure columns): they are dropped here, once for every caller.
+  return text.replace(URL_IN_TEXT, originOf).replace(CONTROL_BYTES, '').replace(/\s+/g, ' ').trim();
 }
+
+// eslint-disable-next-line no-control-regex -- matching control bytes is the point
+const CONTROL_BYTES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
 function originOf(url: string): string {
   try {
