@@ -1,5 +1,5 @@
 import type { GinConversionStatus } from '@starport/schemas';
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { ginConversions, ginConversionSteps } from '../../db/schema/index.ts';
 import { activityOrder, olderThan, type ActivityPage } from '../../lib/activity/index.ts';
@@ -40,19 +40,21 @@ export function listOwned(db: DbOrTx, userId: string, limit: number): Promise<Gi
 }
 
 /**
- * Records the reported transaction: quoted → verifying, only while no hash is set and the
- * quote holds. False when another call got there first, or the quote lapsed.
+ * Records the reported transaction: quoted (or lapsed) → verifying, only while no hash is set
+ * and before `reportBy` (the quote's expiry plus the verification grace: a transfer sent just in
+ * time and reported a little late still counts; burnt Gin is never lost to a slow wallet). False
+ * when another call got there first, or it is too late.
  */
-export async function recordTransaction(db: DbOrTx, id: number, txHash: string): Promise<boolean> {
+export async function recordTransaction(db: DbOrTx, id: number, txHash: string, reportBy: Date): Promise<boolean> {
   const rows = await db
     .update(ginConversions)
     .set({ status: 'verifying', txHash, updatedAt: sql`now()` })
     .where(
       and(
         eq(ginConversions.id, id),
-        eq(ginConversions.status, 'quoted'),
+        inArray(ginConversions.status, ['quoted', 'expired']),
         isNull(ginConversions.txHash),
-        sql`${ginConversions.expiresAt} > now()`,
+        sql`now() < ${reportBy.toISOString()}::timestamptz`,
       ),
     )
     .returning({ id: ginConversions.id });

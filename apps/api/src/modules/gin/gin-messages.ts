@@ -9,6 +9,7 @@ export const GIN_MSG = {
   verifying: 'Your transfer is being confirmed on chain. This may take a few minutes.',
   credited: (dnc: number, total: number) => `${dnc} DNC was added to your balance for ${total} Gin.`,
   expired: 'This conversion lapsed before a transaction was reported. Please start again.',
+  tooLate: 'This conversion lapsed before a transaction was reported. If you sent Gin for it, please contact us with the transaction hash.',
   linkWallet: 'Link a wallet to your account first: the Gin must come from it.',
   unavailable: 'Gin conversion is not available on this server.',
   chainUnreadable: 'The Gin network cannot be reached right now. Please try again in a few minutes.',

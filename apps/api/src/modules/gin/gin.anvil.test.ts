@@ -167,6 +167,24 @@ describe('Gin to DNC on anvil', () => {
     expect((await getAs(w.t, ann.token, `/api/convert/gin/${q.tid}`)).statusCode).toBe(200);
   });
 
+  it('a transfer reported a little after the quote lapsed still counts; long after, it is refused (409)', async () => {
+    const lapse = (tid: string, minutes: number) =>
+      w.t.database.db.execute(sql`UPDATE gin_conversions SET expires_at = now() - make_interval(mins => ${minutes}) WHERE tid = ${tid}`);
+    const late = await ginQuote(w.t, ann.token, 1);
+    const txLate = await burnQuote(w.chain, ann, late);
+    await lapse(late.tid, 5);
+    const listed = (await getAs(w.t, ann.token, '/api/convert/gin/conversions')).json() as GinConversionsResponse;
+    expect(listed.data.find((c) => c.tid === late.tid)?.status).toBe('expired');
+    expect((await verified(w, ann.token, { tid: late.tid, txh: txLate })).conversion.status).toBe('credited');
+
+    const tooLate = await ginQuote(w.t, ann.token, 1);
+    const txTooLate = await burnQuote(w.chain, ann, tooLate);
+    await lapse(tooLate.tid, 60);
+    const refused = await verifyGin(w, ann.token, { tid: tooLate.tid, txh: txTooLate });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().msg).toMatch(/^This conversion lapsed before a transaction was reported/);
+  });
+
   it('the status log never credits, whatever step the browser claims', async () => {
     const player = await ginPlayer(w, 'gin_finn', 6);
     const q = await ginQuote(w.t, player.token, 2);

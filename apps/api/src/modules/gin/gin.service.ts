@@ -24,7 +24,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { dncBalance } from '../assets/index.ts';
 import * as repo from './gin-conversions.repo.ts';
 import { GIN_MSG } from './gin-messages.ts';
-import { GinChainUnreadableError, verifyGinConversion } from './gin-verification.ts';
+import { GinChainUnreadableError, ginVerificationDeadline, verifyGinConversion } from './gin-verification.ts';
 import { queueGinVerification } from './gin-verify-job.ts';
 import { conversionView, hexChainId } from './gin-view.ts';
 
@@ -115,13 +115,13 @@ export class GinConversions {
     const txHash = body.txh.toLowerCase();
     if (c.txHash === null) {
       const recorded = await this.d.db.transaction(async (tx) => {
-        if (!(await repo.recordTransaction(tx, c.id, txHash))) return false;
+        if (!(await repo.recordTransaction(tx, c.id, txHash, ginVerificationDeadline(c.expiresAt)))) return false;
         await queueGinVerification(tx, c.id, txHash);
         return true;
       });
       if (!recorded) {
         const now = await repo.findById(this.d.db, c.id);
-        if (now?.txHash !== txHash) throw conflict(now?.txHash ? GIN_MSG.otherTransaction : GIN_MSG.expired);
+        if (now?.txHash !== txHash) throw conflict(now?.txHash ? GIN_MSG.otherTransaction : GIN_MSG.tooLate);
       }
     } else if (c.txHash !== txHash) {
       throw conflict(GIN_MSG.otherTransaction);
