@@ -38,6 +38,7 @@ import { myBlindBoxesRoutes, ordersRoutes } from './modules/orders/index.ts';
 import { redeemRoutes } from './modules/redeem/index.ts';
 import { referralRoutes } from './modules/referrals/index.ts';
 import { historyRoutes } from './modules/history/index.ts';
+import { ginRoutes } from './modules/gin/index.ts';
 import { collectionRoutes, collectionsRoutes, landRoutes, myLandsRoutes, topUpTermsRoutes } from './modules/land/index.ts';
 import { paymentsPlugin } from './modules/payments/index.ts';
 import { mintingRoutes, unitWithdrawRoutes } from './modules/minting/index.ts';
@@ -206,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(myBlindBoxesRoutes, { prefix: '/api/my', db });
   await app.register(referralRoutes, { prefix: '/api/my', db });
   await app.register(historyRoutes, { prefix: '/api/my', db });
+  await app.register(ginRoutes, { prefix: '/api/convert/gin', db, chains: config.chains, limiter });
   await app.register(landRoutes, { prefix: '/api/land', db });
   await app.register(topUpTermsRoutes, { prefix: '/api/credit', db });
   await app.register(myLandsRoutes, { prefix: '/api/lands', db });

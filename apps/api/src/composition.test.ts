@@ -22,6 +22,7 @@ describe('composition: what the API and `npm run worker` build alike', () => {
       'crypto.find_transfer',
       'crypto.verify',
       'deliver-email',
+      'gin.verify',
       'marketplace.listing-expiry',
       'marketplace.sale-notice',
       'mint.house_units',

@@ -5,6 +5,7 @@ import type { JobHandlers } from './jobs/queue.ts';
 import { DELIVER_EMAIL_JOB } from './mail/queue-email.ts';
 import type { MailTransport } from './mail/transport.ts';
 import { PASSWORD_RESET_REQUEST_JOB, passwordResetRequestJob } from './modules/accounts/index.ts';
+import { ginJobs } from './modules/gin/index.ts';
 import { marketplaceJobs } from './modules/marketplace/index.ts';
 import { mintingJobs } from './modules/minting/index.ts';
 import { OrdersService, ordersJobs } from './modules/orders/index.ts';
@@ -47,5 +48,6 @@ export function buildJobHandlers({ config, mail, orders }: JobHandlerDeps): JobH
     ...paymentsJobs({ chains: config.chains, orders, card: config.card, publicUrl: config.publicUrl }),
     ...mintingJobs(config.chains),
     ...nftJobs({ chains: config.chains }),
+    ...ginJobs({ chains: config.chains }),
   };
 }

@@ -12,6 +12,8 @@ export const DNC_PER_GIN = 5;
 export const GIN_TRANSFER_GAS_LIMIT = 500_000;
 /** the most Gin one conversion takes (keeps DNC within the ledger's integers) */
 export const GIN_MAX_PER_CONVERSION = 1_000_000;
+/** GET /api/convert/gin/conversions lists the newest this many */
+export const GIN_CONVERSIONS_LIMIT = 50;
 
 /** owned-assets.md §4.5: the steps the browser reports (a log only; never credits). */
 export const GIN_STEPS = {

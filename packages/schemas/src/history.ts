@@ -11,7 +11,7 @@ import { pageNumber } from './pagination.ts';
 export const HISTORY_PAGE_SIZE = 20;
 export const HISTORY_MAX_PAGE_SIZE = 50;
 
-export const HISTORY_KINDS = ['purchase', 'refund', 'sale', 'referral_reward', 'redeem', 'penguin_earnings'] as const;
+export const HISTORY_KINDS = ['purchase', 'refund', 'sale', 'referral_reward', 'redeem', 'penguin_earnings', 'gin_conversion'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 /** `{iso time}~{kind}~{id}`, base64url: what the last entry of a page was. */

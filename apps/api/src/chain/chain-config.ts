@@ -12,6 +12,7 @@ import { z } from 'zod';
  *   CHAIN_8453_INDEX_FROM_BLOCK=…  (where the NFT indexer starts: the contracts' deployment block)
  *   PAYMENT_CHAIN_ID=8453          PAYMENT_RECIPIENT=0x…  UNITS_CHAIN_ID=8453
  *   CHAIN_8453_MINTER_KEY=0x…      NFT_CHAIN_ID=8453      (the server's minter, docs/decisions/0049)
+ *   CHAIN_1_GIN=0x…  CHAIN_56_GIN=0x…  GIN_CHAIN_IDS=1,56  GIN_BURN_ADDRESS=0x…dEaD   (Gin to DNC, decision 0053)
  */
 
 export type Address = `0x${string}`;
@@ -70,7 +71,16 @@ export type ChainsConfig = {
   minterKeys: Record<number, `0x${string}`>;
   /** how long a crypto quote (the amount and recipient given to the browser) holds */
   quoteMinutes: number;
+  /**
+   * Gin to DNC (decision 0053): which chains offer it (null: every chain with a Gin contract,
+   * the local one included) and the lower-cased address burnt Gin is sent to
+   */
+  ginChainIds: number[] | null;
+  ginBurnAddress: Address;
 };
+
+/** Where burnt Gin goes unless GIN_BURN_ADDRESS says otherwise: the customary dead address. */
+export const DEFAULT_GIN_BURN_ADDRESS = '0x000000000000000000000000000000000000dead' as Address;
 
 export const LOCAL_CHAIN_ID = 31337;
 export const DEFAULT_LOCAL_CHAIN_PORT = 8545;
@@ -95,6 +105,12 @@ const ChainsEnvSchema = z.object({
   UNITS_CHAIN_ID: chainId.optional(),
   NFT_CHAIN_ID: chainId.optional(),
   CRYPTO_QUOTE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  GIN_CHAIN_IDS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'must be chain ids separated by commas (e.g. 1,56)')
+    .transform((s) => [...new Set(s.split(',').map(Number))])
+    .optional(),
+  GIN_BURN_ADDRESS: address.optional(),
 });
 
 const ChainEnvSchema = z.object({
@@ -185,6 +201,11 @@ export function parseChainsConfig(
   known(e.PAYMENT_CHAIN_ID, 'PAYMENT_CHAIN_ID');
   known(e.UNITS_CHAIN_ID, 'UNITS_CHAIN_ID');
   known(e.NFT_CHAIN_ID, 'NFT_CHAIN_ID');
+  for (const id of e.GIN_CHAIN_IDS ?? []) {
+    known(id, 'GIN_CHAIN_IDS');
+    const chain = chains.find((c) => c.id === id);
+    if (chain && !chain.contracts.gin) problems.push(`GIN_CHAIN_IDS: chain ${id} has no CHAIN_${id}_GIN`);
+  }
   const paymentChainId = local ? LOCAL_CHAIN_ID : (e.PAYMENT_CHAIN_ID ?? null);
   if (problems.length) return { problems };
   return {
@@ -197,6 +218,8 @@ export function parseChainsConfig(
       nftChainId: local ? LOCAL_CHAIN_ID : (e.NFT_CHAIN_ID ?? paymentChainId),
       minterKeys,
       quoteMinutes: e.CRYPTO_QUOTE_MINUTES,
+      ginChainIds: e.GIN_CHAIN_IDS ?? null,
+      ginBurnAddress: e.GIN_BURN_ADDRESS ?? DEFAULT_GIN_BURN_ADDRESS,
     },
   };
 }
@@ -212,4 +235,19 @@ export function paymentSetup(
   const chain = chainById(config, config.paymentChainId);
   if (!chain?.contracts.usdc || !config.paymentRecipient) return undefined;
   return { chain, usdc: chain.contracts.usdc, recipient: config.paymentRecipient };
+}
+
+/** A chain Gin can be burnt on, with its Gin contract. */
+export type GinChain = { chain: ChainSetup; gin: Address };
+
+/**
+ * The chains that offer Gin to DNC: those with a Gin contract, limited to GIN_CHAIN_IDS when
+ * set, in configuration order (an empty list: Gin conversion is not available).
+ */
+export function ginChains(config: ChainsConfig): GinChain[] {
+  return config.chains.flatMap((chain) =>
+    chain.contracts.gin && (config.ginChainIds === null || config.ginChainIds.includes(chain.id))
+      ? [{ chain, gin: chain.contracts.gin }]
+      : [],
+  );
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { ginConversions } from './gin.ts';
 import { orders } from './orders.ts';
 
 /**
@@ -91,7 +92,8 @@ export const cryptoPayments = pgTable(
 
 /**
  * Every on-chain transfer that paid for something: (chain, tx hash, log index) is the key, so
- * one transfer credits once, even when two orders race for it (QUALITY.md "Crypto payments").
+ * one transfer credits once, even when two orders race for it (QUALITY.md "Crypto payments"),
+ * and across areas: it is an order payment's or a Gin conversion's, never both (decision 0053).
  */
 export const chainTransfers = pgTable(
   'chain_transfers',
@@ -99,9 +101,8 @@ export const chainTransfers = pgTable(
     chainId: integer('chain_id').notNull(),
     txHash: text('tx_hash').notNull(),
     logIndex: integer('log_index').notNull(),
-    cryptoPaymentId: bigint('crypto_payment_id', { mode: 'number' })
-      .notNull()
-      .references(() => cryptoPayments.id),
+    cryptoPaymentId: bigint('crypto_payment_id', { mode: 'number' }).references(() => cryptoPayments.id),
+    ginConversionId: bigint('gin_conversion_id', { mode: 'number' }).references(() => ginConversions.id),
     tokenAddress: text('token_address').notNull(),
     fromAddress: text('from_address').notNull(),
     toAddress: text('to_address').notNull(),
@@ -111,5 +112,10 @@ export const chainTransfers = pgTable(
     detail: jsonb('detail').notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }), uniqueIndex('chain_transfers_payment_key').on(t.cryptoPaymentId)],
+  (t) => [
+    primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }),
+    uniqueIndex('chain_transfers_payment_key').on(t.cryptoPaymentId),
+    uniqueIndex('chain_transfers_gin_key').on(t.ginConversionId),
+    check('chain_transfers_one_owner_ck', sql`num_nonnulls(${t.cryptoPaymentId}, ${t.ginConversionId}) = 1`),
+  ],
 );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { houseUnits, ships } from './catalogue-items.ts';
+import { ginConversions } from './gin.ts';
 import { orderLines, orders } from './orders.ts';
 
 /**
@@ -77,11 +78,14 @@ export const dncLedger = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
     orderLineId: bigint('order_line_id', { mode: 'number' }).references(() => orderLines.id),
+    /** the Gin conversion this credit is (one per conversion) */
+    ginConversionId: bigint('gin_conversion_id', { mode: 'number' }).references(() => ginConversions.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('dnc_ledger_amount_ck', sql`${t.amount} <> 0`),
     uniqueIndex('dnc_ledger_line_key').on(t.orderLineId),
+    uniqueIndex('dnc_ledger_gin_key').on(t.ginConversionId),
     index('dnc_ledger_user_idx').on(t.userId),
   ],
 );

@@ -4,11 +4,18 @@ import { assertPositive, debitWithinBalance, lockLedger, type Debit } from './ba
 
 /**
  * The DNC (in-game currency) ledger: one row per credit or debit, the balance is their sum.
- * A row that comes from an order line is unique per line, so crediting (or debiting) a line
- * twice writes once and reports the first row.
+ * A row that comes from an order line (or a Gin conversion) is unique per line (per
+ * conversion), so crediting (or debiting) it twice writes once and reports the first row.
  */
 
-export type DncEntry = { userId: string; amount: number; reason: string; orderLineId?: number | null };
+export type DncEntry = {
+  userId: string;
+  amount: number;
+  reason: string;
+  orderLineId?: number | null;
+  /** the Gin conversion credited (decision 0053); one row per conversion */
+  ginConversionId?: number | null;
+};
 export type DncDebit = Debit<number>;
 
 export async function dncBalance(db: DbOrTx, userId: string): Promise<number> {
@@ -19,21 +26,27 @@ export async function dncBalance(db: DbOrTx, userId: string): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
-/** Writes one ledger row (amount signed); with an order line already entered, returns that row. */
+/**
+ * Writes one ledger row (amount signed); with its order line (or Gin conversion) already
+ * entered, returns that row.
+ */
 async function enter(tx: Tx, e: DncEntry, amount: number): Promise<number> {
   const line = e.orderLineId ?? null;
+  const gin = e.ginConversionId ?? null;
+  // The unique source that makes a second write a no-op: the conversion when there is one.
+  const source = gin !== null ? sql.raw('gin_conversion_id') : sql.raw('order_line_id');
   const [inserted] = await queryRows<{ id: string | number }>(
     tx,
-    sql`INSERT INTO dnc_ledger (user_id, amount, reason, order_line_id)
-        VALUES (${e.userId}, ${amount}, ${e.reason}, ${line})
-        ON CONFLICT (order_line_id) DO NOTHING RETURNING id`,
+    sql`INSERT INTO dnc_ledger (user_id, amount, reason, order_line_id, gin_conversion_id)
+        VALUES (${e.userId}, ${amount}, ${e.reason}, ${line}, ${gin})
+        ON CONFLICT (${source}) DO NOTHING RETURNING id`,
   );
   if (inserted) return Number(inserted.id);
   const [existing] = await queryRows<{ id: string | number }>(
     tx,
-    sql`SELECT id FROM dnc_ledger WHERE order_line_id = ${line}`,
+    sql`SELECT id FROM dnc_ledger WHERE ${source} = ${gin ?? line}`,
   );
-  if (!existing) throw new Error(`dnc_ledger: order line ${line} neither entered nor found`);
+  if (!existing) throw new Error(`dnc_ledger: ${gin !== null ? `Gin conversion ${gin}` : `order line ${line}`} neither entered nor found`);
   return Number(existing.id);
 }
 

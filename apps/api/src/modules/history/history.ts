@@ -5,12 +5,12 @@ import { microToUsd } from '../../lib/money.ts';
 import { penguinEarningsActivity, referralRewardsActivity, salesActivity } from '../assets/index.ts';
 import { purchasesActivity, refundsActivity } from '../orders/index.ts';
 import { redemptionsActivity } from '../redeem/index.ts';
+import { ginConversionsActivity } from '../gin/index.ts';
 
 /**
  * The player's history (decision 0042): every source gives its `limit` newest entries past the
  * cursor, and the page is the `limit` newest of them all. A source's own order matches the
  * merge's (time, kind, id), so no entry is skipped or shown twice from one page to the next.
- * A new kind of activity (Gin conversions) is one more source in this list.
  */
 const SOURCES: readonly ActivitySource[] = [
   purchasesActivity,
@@ -19,6 +19,7 @@ const SOURCES: readonly ActivitySource[] = [
   referralRewardsActivity,
   redemptionsActivity,
   penguinEarningsActivity,
+  ginConversionsActivity,
 ];
 
 function view(e: ActivityEntry): HistoryEntry {

@@ -2,6 +2,7 @@ import type { CryptoPaymentStatus } from '@starport/schemas';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { chainTransfers, cryptoPayments, orders } from '../../db/schema/index.ts';
+import { claimTransfer as claimTransferOnce } from '../../chain/transfer-claims.ts';
 import type { TokenTransfer } from '../../chain/usdc-transfer.ts';
 
 /** SQL of crypto payments (docs/decisions/0021). Every status change is one conditional UPDATE. */
@@ -117,23 +118,7 @@ export async function claimTransfer(
   p: Pick<CryptoPaymentRow, 'id' | 'chainId' | 'txHash'>,
   t: TokenTransfer,
 ): Promise<boolean> {
-  const rows = await tx
-    .insert(chainTransfers)
-    .values({
-      chainId: p.chainId,
-      txHash: p.txHash!,
-      logIndex: t.logIndex,
-      cryptoPaymentId: p.id,
-      tokenAddress: t.token,
-      fromAddress: t.from,
-      toAddress: t.to,
-      amountBase: t.value,
-      blockNumber: t.blockNumber,
-      detail: { value: t.value.toString(), block_number: t.blockNumber.toString() },
-    })
-    .onConflictDoNothing()
-    .returning({ logIndex: chainTransfers.logIndex });
-  return rows.length === 1;
+  return claimTransferOnce(tx, { chainId: p.chainId, txHash: p.txHash!, claimant: { cryptoPaymentId: p.id }, transfer: t });
 }
 
 /**

@@ -11,6 +11,7 @@ const KIND_LABELS: Record<HistoryEntry['kind'], string> = {
   referral_reward: 'Referral reward',
   redeem: 'Code redeemed',
   penguin_earnings: 'Penguin earnings',
+  gin_conversion: 'Gin converted',
 };
 
 /** "+$4.000", "−$40.000", "+250 DNC": which way it went, and how much. */
