@@ -104,6 +104,8 @@ describe('Gin to DNC in Chromium: 3 Gin burnt from the linked wallet give 15 DNC
     });
     expect(await credited.textContent()).toContain(`15 DNC credited. Your DNC balance is now ${before + 15}.`);
     expect(wallet.methods().filter((m) => m === 'eth_sendTransaction')).toHaveLength(1);
+    // owned-assets.md §9: the transfer carries a gas limit of 500000.
+    expect((await chain.getTransaction({ hash: wallet.sent[0]! })).gas).toBe(500_000n);
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
     // What the page says is what the server and the chain hold.
