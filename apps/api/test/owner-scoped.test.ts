@@ -63,6 +63,8 @@ type Owned = {
   intruderPlot: number;
   freeCell: number;
   unitWithdrawal: number;
+  /** a Gin to DNC quote (decision 0053) */
+  ginTid: string;
 };
 
 type Call = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; payload?: object };
@@ -96,6 +98,9 @@ const OWNED_TABLES = [
   'owned_house_pieces',
   'house_piece_withdrawals',
   'credit_ledger',
+  'gin_conversions',
+  'gin_conversion_steps',
+  'chain_transfers',
   'users',
 ] as const;
 
@@ -328,6 +333,18 @@ const CALLS: { name: string; status: 403 | 404; call: (o: Owned, intruder: Playe
   { name: 'POST /api/lands/mint', status: 404, call: (o) => ({ method: 'POST', url: '/api/lands/mint', payload: { id: o.landCollection } }) },
   // Unit pieces to the wallet (docs/api-minting.md): another player's withdrawal is the same 404 as an unknown one.
   { name: 'GET /api/units/withdrawals/{id}', status: 404, call: (o) => ({ method: 'GET', url: `/api/units/withdrawals/${o.unitWithdrawal}` }) },
+  // Gin to DNC (docs/api-gin.md): another player's tid is the same 404 as an unknown one, before any chain call.
+  { name: 'GET /api/convert/gin/{tid}', status: 404, call: (o) => ({ method: 'GET', url: `/api/convert/gin/${o.ginTid}` }) },
+  {
+    name: 'POST /api/convert/gin/status',
+    status: 404,
+    call: (o) => ({ method: 'POST', url: '/api/convert/gin/status', payload: { tid: o.ginTid, step: 40, result: 'ok' } }),
+  },
+  {
+    name: 'POST /api/convert/gin/verify',
+    status: 404,
+    call: (o) => ({ method: 'POST', url: '/api/convert/gin/verify', payload: { tid: o.ginTid, txh: `0x${'ef'.repeat(32)}`, network: '0x7a69' } }),
+  },
   {
     name: 'POST /api/minting/request/mint_status',
     status: 404,
@@ -388,6 +405,7 @@ describe('owner-scoped calls: another player’s id is refused and changes nothi
     lands: await ok({ method: 'GET', url: '/api/lands/my_assets' }, pilot.token),
     collections: await ok({ method: 'GET', url: '/api/collections/fetch' }, pilot.token),
     unitWithdrawals: await ok({ method: 'GET', url: '/api/units/withdrawals' }, pilot.token),
+    gin: await ok({ method: 'GET', url: `/api/convert/gin/${owned.ginTid}` }, pilot.token),
   });
 
   async function player(name: string, wallet: string): Promise<Player> {
@@ -473,6 +491,7 @@ describe('owner-scoped calls: another player’s id is refused and changes nothi
     await db().execute(sql`INSERT INTO house_units (apartment, type) VALUES (7, 1) ON CONFLICT DO NOTHING`);
     await db().transaction((tx) => grantHousePieces(tx, { userId: pilot.id, apartment: 7, pieces: 2 }));
     const unitWithdrawal = await ok({ method: 'POST', url: '/api/units/withdraw', payload: { apartment: 7, pieces: 1 } }, pilot.token);
+    const ginQuote = await ok({ method: 'GET', url: '/api/convert/gin/config?total=2' }, pilot.token);
 
     const signed = await ok({ method: 'POST', url: '/api/account/avatar/sign_url', payload: { file_name: 'me.png' } }, pilot.token);
     const put = await t.app.inject({
@@ -506,6 +525,7 @@ describe('owner-scoped calls: another player’s id is refused and changes nothi
       intruderPlot: cells[2]!,
       freeCell: cells[3]!,
       unitWithdrawal: (unitWithdrawal.withdrawal as { id: number }).id,
+      ginTid: ginQuote.tid as string,
     };
   });
   afterAll(async () => {

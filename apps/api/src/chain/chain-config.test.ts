@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOCAL_CHAIN_PORT, LOCAL_CHAIN_ID, parseChainsConfig, paymentSetup, type ChainsConfig } from './chain-config.ts';
+import {
+  DEFAULT_GIN_BURN_ADDRESS,
+  DEFAULT_LOCAL_CHAIN_PORT,
+  ginChains,
+  LOCAL_CHAIN_ID,
+  parseChainsConfig,
+  paymentSetup,
+  type ChainsConfig,
+} from './chain-config.ts';
+import { localChainSetup, withLocalChain } from './local-chain-config.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 
 const USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
@@ -170,5 +179,59 @@ describe('loadConfig and the chains', () => {
     expect(
       loadConfig({ ...base, UNITS_CHAIN_NAME: 'Polygon', UNITS_CONTRACT_ADDRESS: units, CHAIN_EXPLORER_URL: 'https://polygonscan.com/' }).unitsChain,
     ).toEqual({ name: 'Polygon', contractAddress: units, explorerUrl: 'https://polygonscan.com' });
+  });
+});
+
+describe('Gin networks (decision 0053)', () => {
+  const GIN_ETH = '0x2222222222222222222222222222222222222222';
+  const GIN_BSC = '0x3333333333333333333333333333333333333333';
+  const ginEnv = {
+    CHAIN_IDS: '1,56,8453',
+    CHAIN_1_RPC_URL: 'https://eth.example',
+    CHAIN_1_NAME: 'Ethereum',
+    CHAIN_1_GIN: GIN_ETH,
+    CHAIN_56_RPC_URL: 'https://bsc.example',
+    CHAIN_56_NAME: 'BNB Smart Chain',
+    CHAIN_56_GIN: GIN_BSC,
+    CHAIN_8453_RPC_URL: 'https://base.example',
+  };
+
+  it('offers every chain with a Gin contract, burning to the dead address, unless told otherwise', () => {
+    const config = parsed(ginEnv);
+    expect(ginChains(config).map((g) => [g.chain.id, g.gin])).toEqual([
+      [1, GIN_ETH],
+      [56, GIN_BSC],
+    ]);
+    expect(config.ginBurnAddress).toBe(DEFAULT_GIN_BURN_ADDRESS);
+    expect(DEFAULT_GIN_BURN_ADDRESS).toBe('0x000000000000000000000000000000000000dead');
+  });
+
+  it('GIN_CHAIN_IDS picks the chains, GIN_BURN_ADDRESS the burn address (lower-cased)', () => {
+    const config = parsed({ ...ginEnv, GIN_CHAIN_IDS: '56', GIN_BURN_ADDRESS: '0x000000000000000000000000000000000000DEAD' });
+    expect(ginChains(config).map((g) => g.chain.id)).toEqual([56]);
+    expect(config.ginBurnAddress).toBe('0x000000000000000000000000000000000000dead');
+  });
+
+  it('no chain with Gin: nothing is offered', () => {
+    expect(ginChains(parsed(twoChains))).toEqual([]);
+  });
+
+  it('names a Gin chain that is not configured or has no Gin contract, and a bad burn address', () => {
+    expect(problems({ ...ginEnv, GIN_CHAIN_IDS: '10' })).toEqual(['GIN_CHAIN_IDS: chain 10 is not in CHAIN_IDS']);
+    expect(problems({ ...ginEnv, GIN_CHAIN_IDS: '1,8453' })).toEqual(['GIN_CHAIN_IDS: chain 8453 has no CHAIN_8453_GIN']);
+    expect(problems({ ...ginEnv, GIN_BURN_ADDRESS: '0xdead' })).toEqual(['GIN_BURN_ADDRESS: must be 0x followed by 40 hex digits']);
+    expect(problems({ ...ginEnv, GIN_CHAIN_IDS: '1;56' })[0]).toMatch(/^GIN_CHAIN_IDS: must be chain ids/);
+  });
+
+  it('the local chain (npm start) offers its GinToken', () => {
+    const base = loadConfig({
+      NODE_ENV: 'development',
+      DATA_DIR: '/tmp/starport-test-unused',
+      PUBLIC_URL: 'http://localhost:3000',
+      JWT_ACCESS_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    });
+    const local = localChainSetup('http://127.0.0.1:8545', 'http://localhost:3000', { gin: GIN_ETH, usdc: GIN_BSC });
+    const config = withLocalChain(base, local, TREASURY.toLowerCase() as `0x${string}`);
+    expect(ginChains(config.chains).map((g) => [g.chain.id, g.gin])).toEqual([[LOCAL_CHAIN_ID, GIN_ETH]]);
   });
 });

@@ -105,6 +105,9 @@ export async function checkUsdcTransfer(
   return { outcome: 'mismatch', reason, blockNumber: receipt.blockNumber };
 }
 
+/** The same check under a token-neutral name: Gin burns are checked with it too (decision 0053). */
+export const checkTokenTransfer = checkUsdcTransfer;
+
 /**
  * The log as an ERC-20 Transfer, or nothing. Strict decoding: an ERC-721 Transfer has the same
  * topic but its third field indexed, so it does not decode here and cannot pass for a payment.

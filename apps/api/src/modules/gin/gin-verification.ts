@@ -4,7 +4,7 @@ import { chainById, type ChainsConfig } from '../../chain/chain-config.ts';
 import { describeChainError } from '../../chain/chain-errors.ts';
 import { checkedClientFor } from '../../chain/clients.ts';
 import { claimTransfer } from '../../chain/transfer-claims.ts';
-import { checkUsdcTransfer as checkTokenTransfer, type TokenTransfer, type TransferCheck } from '../../chain/usdc-transfer.ts';
+import { checkTokenTransfer, type TokenTransfer, type TransferCheck } from '../../chain/usdc-transfer.ts';
 import type { Db } from '../../db/client.ts';
 import { creditDnc } from '../assets/index.ts';
 import { GIN_MSG } from './gin-messages.ts';

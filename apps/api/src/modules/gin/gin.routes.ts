@@ -2,6 +2,7 @@ import {
   ErrorResponseSchema,
   GIN_CONVERSIONS_LIMIT,
   GinConfigQuerySchema,
+  GIN_TEXT,
   GinConfigResponseSchema,
   GinConversionResponseSchema,
   GinConversionsResponseSchema,
@@ -14,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ChainsConfig } from '../../chain/chain-config.ts';
 import type { Db } from '../../db/client.ts';
+import { badRequest } from '../../lib/app-error.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { GIN_QUOTE_LIMIT, GinConversions } from './gin.service.ts';
@@ -42,6 +44,8 @@ export const ginRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, chains, 
 
   app.get('/config', {
     preHandler: app.requireAuth,
+    // The spec's "Invalid Gin Amount." is answered word for word, not prefixed with the field.
+    attachValidation: true,
     schema: {
       tags,
       security,
@@ -56,6 +60,7 @@ export const ginRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, chains, 
     },
     handler: async (req, reply) => {
       reply.header('cache-control', 'no-store');
+      if (req.validationError) throw badRequest(req.validationError.validation[0]?.message || GIN_TEXT.invalidAmount);
       return gin.quote(callerOf(req).userId, req.query);
     },
   });

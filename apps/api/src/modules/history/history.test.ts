@@ -70,6 +70,11 @@ describe('GET /api/my/history: the player’s purchases, refunds, sales, referra
     await redeemCode(t.database.db, players.ada!.id, 'HISTORY-DNC');
     await t.database.db.execute(sql`INSERT INTO penguin_collections (user_id, day, amount) VALUES
       (${players.ada!.id}, '2026-11-20', 120), (${players.ada!.id}, '2026-11-21', 0)`);
+    // ada converted Gin once (credited: a receipt) and tried once more (failed: nothing moved).
+    await t.database.db.execute(sql`INSERT INTO gin_conversions (tid, user_id, chain_id, token_address, token_decimals,
+        burn_address, payer, total_gin, amount_base, dnc, status, tx_hash, quote_block, expires_at, credited_at) VALUES
+      ('gc_history_1', ${players.ada!.id}, 56, '0x22', 18, '0xdead', '0xaa', 3, 3000000000000000000, 15, 'credited', '0xabc', 1, now(), now()),
+      ('gc_history_2', ${players.ada!.id}, 56, '0x22', 18, '0xdead', '0xaa', 2, 2000000000000000000, 10, 'failed', '0xdef', 1, now(), NULL)`);
   });
   afterAll(async () => t?.close());
 
@@ -102,7 +107,10 @@ describe('GET /api/my/history: the player’s purchases, refunds, sales, referra
     ]);
     expect(byKind('redeem')).toEqual([expect.objectContaining({ dnc: 250, usd: null, link: '/my/redeem', title: 'You redeemed a code for 250 DNC' })]);
     expect(byKind('penguin_earnings')).toEqual([expect.objectContaining({ dnc: 120, detail: 'Collected for 2026-11-20' })]);
-    expect(data).toHaveLength(5);
+    expect(byKind('gin_conversion')).toEqual([
+      expect.objectContaining({ title: 'Gin converted to DNC', detail: '3 Gin burnt in transaction 0xabc', direction: 'in', dnc: 15, usd: null, link: '/my/gin-exchange' }),
+    ]);
+    expect(data).toHaveLength(6);
     const times = data.map((e) => Date.parse(e.at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect((await history('cal')).data).toEqual([]);
@@ -116,12 +124,13 @@ describe('GET /api/my/history: the player’s purchases, refunds, sales, referra
     for (const table of ['seller_proceeds', 'referral_rewards', 'penguin_collections'])
       await t.database.db.execute(sql`UPDATE ${sql.identifier(table)} SET created_at = ${instant}`);
     await t.database.db.execute(sql`UPDATE redeem_redemptions SET redeemed_at = ${instant}`);
+    await t.database.db.execute(sql`UPDATE gin_conversions SET credited_at = ${instant} WHERE status = 'credited'`);
 
     const all = (await history('ada', '?limit=50')).data;
-    expect(all).toHaveLength(7);
+    expect(all).toHaveLength(8);
     for (const limit of [1, 2, 3]) expect((await walk('ada', limit)).map((e) => e._id)).toEqual(all.map((e) => e._id));
     // Same instant: by kind, then newest id first.
-    expect(all.map((e) => e.kind)).toEqual(['sale', 'referral_reward', 'referral_reward', 'redeem', 'penguin_earnings', 'penguin_earnings', 'penguin_earnings']);
+    expect(all.map((e) => e.kind)).toEqual(['sale', 'referral_reward', 'referral_reward', 'redeem', 'penguin_earnings', 'penguin_earnings', 'penguin_earnings', 'gin_conversion']);
     expect(all.every((e) => e.at === '2026-11-25T10:00:00.123Z')).toBe(true);
   });
 
