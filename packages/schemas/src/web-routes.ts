@@ -39,6 +39,7 @@ export const WEB_ROUTE_PATTERNS = [
   '/my-assets/spaceships-selling',
   '/my/penguins',
   '/my/goaland',
+  '/my/gin-exchange',
   '/assets',
   '/assets/collections',
   '/assets/collection',

@@ -70,6 +70,8 @@ export const paths = {
   myPenguins: { path: '/my/penguins', getHref: () => '/my/penguins' },
   // GOALAND land staking (owned-assets.md §2.12); guarded by the /my/goaland prefix below.
   myGoaland: { path: '/my/goaland', getHref: () => '/my/goaland' },
+  // Gin to DNC (owned-assets.md §2.11); guarded by the /my/gin-exchange prefix below.
+  myGinExchange: { path: '/my/gin-exchange', getHref: () => '/my/gin-exchange' },
   // Redeem codes (issue 17): a code an operator made grants DNC or a ship.
   myRedeem: { path: '/my/redeem', getHref: () => '/my/redeem' },
   changeProfile: { path: '/change-profile', getHref: () => '/change-profile' },
@@ -98,7 +100,7 @@ export const protectedPathPrefixes = [
   paths.dashboard.path,
   paths.dashbroad.path,
   paths.myLand.path,
-  '/my/gin-exchange',
+  paths.myGinExchange.path,
   paths.myGoaland.path,
   '/my/penguins',
   paths.myRedeem.path,

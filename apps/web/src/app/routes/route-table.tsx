@@ -35,6 +35,7 @@ const DncListingPage = lazyPage(() => import('../../features/my-assets/pages/dnc
 const SellingPage = lazyPage(() => import('../../features/my-assets/pages/selling-page.tsx'));
 const PenguinsPage = lazyPage(() => import('../../features/penguins/pages/penguins-page.tsx'));
 const GoalandPage = lazyPage(() => import('../../features/goaland/pages/goaland-page.tsx'));
+const GinExchangePage = lazyPage(() => import('../../features/gin/pages/gin-exchange-page.tsx'));
 const MyLandPage = lazyPage(() => import('./assets-route.tsx'));
 const LandCollectionsPage = lazyPage(() => import('../../features/land/pages/land-collections-page.tsx'));
 const LandCollectionPage = lazyPage(() => import('../../features/land/pages/collection-detail-page.tsx'));
@@ -93,6 +94,7 @@ export const routes: RouteObject[] = [
           { path: paths.myAssetsSelling.path, element: <SellingPage />, handle: page('Ships and DNC on sale') },
           { path: paths.myPenguins.path, element: <PenguinsPage />, handle: page('Penguins') },
           { path: paths.myGoaland.path, element: <GoalandPage />, handle: page('GOALAND land staking') },
+          { path: paths.myGinExchange.path, element: <GinExchangePage />, handle: page('Convert Gin') },
           // Land: guarded by the /assets prefix; a collection's read-only detail is public (decision 0045).
           { path: paths.myLand.path, element: <MyLandPage />, handle: page('My Land') },
           { path: paths.landCollections.path, element: <LandCollectionsPage />, handle: page('Land Collections') },

@@ -77,8 +77,17 @@ export type WalletRuntime = {
   signMessage(message: string): Promise<HexString>;
   /** switches the wallet to the chain, adding it first when the wallet does not know it */
   switchChain(chain: PublicChain): Promise<void>;
-  /** ERC-20 transfer(to, amount) from the connected account; resolves with the tx hash once sent */
-  sendTokenTransfer(p: { chain: PublicChain; token: HexString; to: HexString; amount: bigint }): Promise<HexString>;
+  /**
+   * ERC-20 transfer(to, amount) from the connected account; resolves with the tx hash once sent.
+   * `gas` fixes the gas limit (the Gin burn asks 500000, owned-assets.md §9); else the wallet estimates.
+   */
+  sendTokenTransfer(p: {
+    chain: PublicChain;
+    token: HexString;
+    to: HexString;
+    amount: bigint;
+    gas?: bigint;
+  }): Promise<HexString>;
   /** waits until the transaction, or the one that replaced it, is mined; throws when that cannot be read */
   waitForReceipt(p: { chain: PublicChain; hash: HexString }): Promise<TransferReceipt>;
   disconnect(): Promise<void>;

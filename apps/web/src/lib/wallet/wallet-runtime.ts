@@ -215,7 +215,7 @@ export async function createWalletRuntime(): Promise<WalletRuntime> {
       }
     },
     switchChain,
-    async sendTokenTransfer({ chain, token, to, amount }) {
+    async sendTokenTransfer({ chain, token, to, amount, gas }) {
       await switchChain(chain);
       try {
         return await writeContract(config, {
@@ -224,6 +224,7 @@ export async function createWalletRuntime(): Promise<WalletRuntime> {
           abi: erc20Abi,
           functionName: 'transfer',
           args: [to, amount],
+          ...(gas === undefined ? {} : { gas }),
         });
       } catch (error) {
         throw toWalletError(error, 'send', chain.name);

@@ -44,7 +44,7 @@ describe('profile menu', () => {
     fireEvent.keyDown(await screen.findByTestId('profile-menu'), { key: 'Enter' });
     const menu = await screen.findByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((i) => [i.textContent, i.getAttribute('href')]).slice(0, 9)).toEqual([
+    expect(items.map((i) => [i.textContent, i.getAttribute('href')]).slice(0, 10)).toEqual([
       ['Owner page', '/dashboard'],
       ['My Assets', '/my-assets'],
       ['My Orders', '/my/orders'],
@@ -52,6 +52,7 @@ describe('profile menu', () => {
       ['Penguins', '/my/penguins'],
       ['My Land', '/assets'],
       ['GOALAND', '/my/goaland'],
+      ['Convert Gin', '/my/gin-exchange'],
       ['Redeem a code', '/my/redeem'],
       ['Change Profile', '/change-profile'],
     ]);

@@ -31,6 +31,7 @@ export const accountLinks = [
   { label: 'Penguins', href: paths.myPenguins.getHref() },
   { label: 'My Land', href: paths.myLand.getHref() },
   { label: 'GOALAND', href: paths.myGoaland.getHref() },
+  { label: 'Convert Gin', href: paths.myGinExchange.getHref() },
   { label: 'Redeem a code', href: paths.myRedeem.getHref() },
   { label: 'Change Profile', href: paths.changeProfile.getHref() },
 ].filter((item) => isWebRoute(item.href));
