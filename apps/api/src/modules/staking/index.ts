@@ -15,3 +15,5 @@ export { STAKING_INDEX_JOB, STAKING_INDEX_INTERVAL_MS, startStakingIndexJob } fr
 export function stakingJobs(d: { chains: ChainsConfig }): JobHandlers {
   return { [STAKING_INDEX_JOB]: stakingIndexJob(d.chains) };
 }
+/** The owner's actions, for the admin CLI (set-apr, deposit-reward, show-staking). */
+export { depositStakingReward, MAX_APR_BPS, setStakingApr, showStaking, StakingOwnerError } from './staking-owner.ts';
