@@ -32,7 +32,12 @@ export async function indexStaking(db: DbOrTx, client: ChainClient, target: Stak
   if (cursor) {
     const onChain = await client.getBlock({ blockNumber: cursor.blockNumber }).catch(() => null);
     if (onChain?.hash !== cursor.blockHash) {
-      cursor = await rewind(db, client, target, cursor);
+      try {
+        cursor = await rewind(db, client, target, cursor);
+      } catch (err) {
+        if (err instanceof CursorMoved) return { caughtUp: false, rewound: false, cursor: null };
+        throw err;
+      }
       rewound = true;
     }
   }
@@ -61,16 +66,26 @@ export async function indexStaking(db: DbOrTx, client: ChainClient, target: Stak
       ...eventFields(log),
     }));
     const recent = [...(cursor?.recent ?? []), { n: to.toString(), h: end.hash }].slice(-RECENT_RANGE_ENDS);
-    await db.transaction(async (tx) => {
+    const fresh = { blockNumber: to, blockHash: end.hash, recent, updatedAt: new Date() };
+    // The cursor moves only from where this run read it: a second run at the same time (a retry
+    // beside its successor) then writes nothing, and never writes a branch a rewind dropped.
+    const moved = await db.transaction(async (tx) => {
+      const claimed = cursor
+        ? await tx
+            .update(stakingCursors)
+            .set(fresh)
+            .where(and(where, eq(stakingCursors.blockNumber, cursor.blockNumber), eq(stakingCursors.blockHash, cursor.blockHash)))
+            .returning({ n: stakingCursors.blockNumber })
+        : await tx
+            .insert(stakingCursors)
+            .values({ chainId: target.chainId, contract: target.contract, ...fresh })
+            .onConflictDoNothing()
+            .returning({ n: stakingCursors.blockNumber });
+      if (!claimed.length) return false;
       if (rows.length) await tx.insert(stakingEvents).values(rows).onConflictDoNothing();
-      await tx
-        .insert(stakingCursors)
-        .values({ chainId: target.chainId, contract: target.contract, blockNumber: to, blockHash: end.hash, recent })
-        .onConflictDoUpdate({
-          target: [stakingCursors.chainId, stakingCursors.contract],
-          set: { blockNumber: to, blockHash: end.hash, recent, updatedAt: new Date() },
-        });
+      return true;
     });
+    if (!moved) return { caughtUp: false, rewound, cursor: cursor?.blockNumber ?? null };
     cursor = { blockNumber: to, blockHash: end.hash, recent };
     next = to + 1n;
   }
@@ -95,6 +110,9 @@ function eventFields(log: StakingLog) {
   }
 }
 
+/** Another run moved the cursor while this one worked: this run stops, the next starts afresh. */
+class CursorMoved extends Error {}
+
 /** Back to the newest remembered range end the chain still has; everything above it is deleted. */
 async function rewind(db: DbOrTx, client: ChainClient, target: StakingIndexTarget, cursor: Cursor): Promise<Cursor | null> {
   let safe: Cursor | null = null;
@@ -105,14 +123,14 @@ async function rewind(db: DbOrTx, client: ChainClient, target: StakingIndexTarge
   }
   const mine = and(eq(stakingEvents.chainId, target.chainId), eq(stakingEvents.contract, target.contract));
   const cursorOf = and(eq(stakingCursors.chainId, target.chainId), eq(stakingCursors.contract, target.contract));
+  // Only from the cursor as read: another run that rewound or moved it first wins.
+  const asRead = and(cursorOf, eq(stakingCursors.blockNumber, cursor.blockNumber), eq(stakingCursors.blockHash, cursor.blockHash));
   await db.transaction(async (tx) => {
-    if (safe) {
-      await tx.delete(stakingEvents).where(and(mine, gt(stakingEvents.blockNumber, safe.blockNumber)));
-      await tx.update(stakingCursors).set({ blockNumber: safe.blockNumber, blockHash: safe.blockHash, recent: safe.recent, updatedAt: new Date() }).where(cursorOf);
-    } else {
-      await tx.delete(stakingEvents).where(mine);
-      await tx.delete(stakingCursors).where(cursorOf);
-    }
+    const claimed = safe
+      ? await tx.update(stakingCursors).set({ blockNumber: safe.blockNumber, blockHash: safe.blockHash, recent: safe.recent, updatedAt: new Date() }).where(asRead).returning({ n: stakingCursors.blockNumber })
+      : await tx.delete(stakingCursors).where(asRead).returning({ n: stakingCursors.blockNumber });
+    if (!claimed.length) throw new CursorMoved();
+    await tx.delete(stakingEvents).where(safe ? and(mine, gt(stakingEvents.blockNumber, safe.blockNumber)) : mine);
   });
   return safe;
 }
