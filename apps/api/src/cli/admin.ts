@@ -48,6 +48,7 @@ async function chainsFor(name: string, config: Config, db: Db): Promise<ChainsCo
   if (!config.chains.local) return config.chains;
   if (!config.databaseUrl)
     throw new CliError('The local chain runs inside npm start with the embedded database, which this tool cannot share: use DATABASE_URL (npm start or npm run chain), or configure CHAIN_IDS.');
+  // A chain not running is a LocalChainError (a ConfigError): main prints its message.
   return (await joinRegisteredLocalChain(config, db)).config.chains;
 }
 
