@@ -37,6 +37,22 @@ async function fromChain<T>(log: Log, read: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The deployment block and its date, or nulls: without CHAIN_<ID>_INDEX_FROM_BLOCK it is found
+ * with historic eth_getCode reads, which a pruned (non-archive) node may refuse; the pool is
+ * still answered then.
+ */
+async function deployment(c: ChainClient, target: StakingTarget): Promise<{ block: number | null; at: string | null }> {
+  try {
+    const block = await deploymentBlock(c, target);
+    const at = await c.getBlock({ blockNumber: block });
+    return { block: Number(block), at: new Date(Number(at.timestamp) * 1000).toISOString() };
+  } catch (err) {
+    if (!(err instanceof BaseError) && !(err instanceof Error && err.message.startsWith('no staking contract'))) throw err;
+    return { block: null, at: null };
+  }
+}
+
 const client = (target: StakingTarget): Promise<ChainClient> => checkedClientFor(target.chain, 'request');
 
 export class StakingService {
@@ -49,9 +65,7 @@ export class StakingService {
     const { reads, deployed } = await fromChain(log, async () => {
       const c = await client(target);
       const reads = await readPool(c, target);
-      const block = await deploymentBlock(c, target);
-      const at = await c.getBlock({ blockNumber: block });
-      return { reads, deployed: { block: Number(block), at: new Date(Number(at.timestamp) * 1000).toISOString() } };
+      return { reads, deployed: await deployment(c, target) };
     });
     const figures = await this.indexedFigures(target);
     const daily = dailyReward(reads.totalStakedValue, reads.aprBps);
