@@ -10,6 +10,7 @@ import { marketplaceJobs } from './modules/marketplace/index.ts';
 import { mintingJobs } from './modules/minting/index.ts';
 import { OrdersService, ordersJobs } from './modules/orders/index.ts';
 import { nftJobs } from './modules/nft/index.ts';
+import { stakingJobs } from './modules/staking/index.ts';
 import { paymentsJobs } from './modules/payments/index.ts';
 
 /**
@@ -49,5 +50,6 @@ export function buildJobHandlers({ config, mail, orders }: JobHandlerDeps): JobH
     ...mintingJobs(config.chains),
     ...nftJobs({ chains: config.chains }),
     ...ginJobs({ chains: config.chains }),
+    ...stakingJobs({ chains: config.chains }),
   };
 }

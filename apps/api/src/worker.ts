@@ -7,6 +7,7 @@ import { stopGraceMs, stopGracefully } from './graceful-stop.ts';
 import { buildJobHandlers, buildOrdersService } from './composition.ts';
 import { JobWorker } from './jobs/queue.ts';
 import { startChainIndexJobs } from './modules/nft/index.ts';
+import { startStakingIndexJob } from './modules/staking/index.ts';
 import { chooseMailTransport } from './services.ts';
 
 /**
@@ -50,6 +51,7 @@ async function main() {
   // The worker's poll timer is unref'd (it must not hold the API open); this keeps the process up.
   const keepAlive = setInterval(() => {}, 1 << 30);
   await startChainIndexJobs(database.db, config.chains);
+  await startStakingIndexJob(database.db, config.chains);
   worker.start();
   log.info({ mail: mail.name }, 'job worker started');
 

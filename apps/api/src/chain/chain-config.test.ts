@@ -151,6 +151,16 @@ describe('parseChainsConfig', () => {
     expect(problems({ ...twoChains, NFT_CHAIN_ID: '1' })).toEqual(['NFT_CHAIN_ID: chain 1 is not in CHAIN_IDS']);
   });
 
+  it('keeps the staking owner key apart from the chain, like the minter key', () => {
+    const key = `0x${'2e'.repeat(32)}`;
+    const config = parsed({ ...twoChains, CHAIN_8453_STAKING_OWNER_KEY: key });
+    expect(config.stakingOwnerKeys).toEqual({ 8453: key });
+    expect(JSON.stringify(config.chains)).not.toContain(key);
+    expect(problems({ ...twoChains, CHAIN_8453_STAKING_OWNER_KEY: 'secret' })).toEqual([
+      'CHAIN_8453_STAKING_OWNER_KEY: must be 0x followed by 64 hex digits (a private key)',
+    ]);
+  });
+
   it('has no payment setup without USDC on the payment chain or without a recipient', () => {
     const { PAYMENT_RECIPIENT: _r, ...noRecipient } = twoChains;
     expect(paymentSetup(parsed(noRecipient))).toBeUndefined();

@@ -69,6 +69,12 @@ export type ChainsConfig = {
    * that publishes or logs a chain can carry it.
    */
   minterKeys: Record<number, `0x${string}`>;
+  /**
+   * Per chain id, the private key of the staking contract's owner (CHAIN_<ID>_STAKING_OWNER_KEY;
+   * the local chain's deployer). Only the admin CLI signs with it (set-apr, deposit-reward);
+   * kept apart from ChainSetup like minterKeys.
+   */
+  stakingOwnerKeys?: Record<number, `0x${string}`>;
   /** how long a crypto quote (the amount and recipient given to the browser) holds */
   quoteMinutes: number;
   /**
@@ -126,6 +132,12 @@ const ChainEnvSchema = z.object({
     .regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex digits (a private key)')
     .transform((k) => k as `0x${string}`)
     .optional(),
+  /** the UnitStaking owner's private key, for the admin CLI's set-apr and deposit-reward */
+  STAKING_OWNER_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'must be 0x followed by 64 hex digits (a private key)')
+    .transform((k) => k as `0x${string}`)
+    .optional(),
   INDEX_FROM_BLOCK: z.coerce.number().int().min(0).max(2 ** 53 - 1).optional(),
   ...Object.fromEntries(Object.values(CHAIN_CONTRACTS).map((key) => [key, address.optional()])),
 });
@@ -153,6 +165,7 @@ export function parseChainsConfig(
   const problems: string[] = [];
   const chains: ChainSetup[] = [];
   const minterKeys: Record<number, `0x${string}`> = {};
+  const stakingOwnerKeys: Record<number, `0x${string}`> = {};
   for (const id of e.CHAIN_IDS ?? []) {
     const prefix = `CHAIN_${id}_`;
     const own = Object.fromEntries(
@@ -174,6 +187,7 @@ export function parseChainsConfig(
       continue;
     }
     if (c.MINTER_KEY) minterKeys[id] = c.MINTER_KEY;
+    if (c.STAKING_OWNER_KEY) stakingOwnerKeys[id] = c.STAKING_OWNER_KEY;
     const contracts: ChainContracts = {};
     for (const [name, key] of Object.entries(CHAIN_CONTRACTS) as [ChainContractName, string][]) {
       if (c[key]) contracts[name] = c[key];
@@ -217,6 +231,7 @@ export function parseChainsConfig(
       unitsChainId: local ? LOCAL_CHAIN_ID : (e.UNITS_CHAIN_ID ?? paymentChainId),
       nftChainId: local ? LOCAL_CHAIN_ID : (e.NFT_CHAIN_ID ?? paymentChainId),
       minterKeys,
+      stakingOwnerKeys,
       quoteMinutes: e.CRYPTO_QUOTE_MINUTES,
       ginChainIds: e.GIN_CHAIN_IDS ?? null,
       ginBurnAddress: e.GIN_BURN_ADDRESS ?? DEFAULT_GIN_BURN_ADDRESS,

@@ -1,6 +1,6 @@
 import { LOCAL_CHAIN_ID, type Address, type ChainContracts, type ChainSetup } from './chain-config.ts';
 import type { Config } from '../config.ts';
-import { localMinterKey } from './local-wallets.ts';
+import { localDeployerKey, localMinterKey } from './local-wallets.ts';
 
 /** Where the local chain's explorer pages are served (modules/chain, only on the local chain). */
 export const LOCAL_EXPLORER_PATH = '/dev/explorer';
@@ -34,6 +34,7 @@ export function withLocalChain(config: Config, chain: ChainSetup, treasury: Addr
       unitsChainId: chain.id,
       nftChainId: chain.id,
       minterKeys: { [chain.id]: localMinterKey() },
+      stakingOwnerKeys: { [chain.id]: localDeployerKey() },
       paymentRecipient: config.chains.paymentRecipient ?? treasury,
     },
     unitsChain: {

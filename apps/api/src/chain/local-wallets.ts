@@ -30,6 +30,13 @@ export function demoWallets(): DemoWallet[] {
   });
 }
 
+/** The local deployer's private key: it owns the staking contract (the admin CLI's set-apr, deposit-reward). */
+export function localDeployerKey(): Hex {
+  const key = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: DEPLOYER_INDEX }).getHdKey().privateKey;
+  if (!key) throw new Error(`no private key for anvil account ${DEPLOYER_INDEX}`);
+  return toHex(key);
+}
+
 /** The local minter's private key (public knowledge, like every key of anvil's mnemonic). */
 export function localMinterKey(): Hex {
   const key = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: MINTER_INDEX }).getHdKey().privateKey;

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import type { ChainsConfig } from '../chain/chain-config.ts';
+import { joinRegisteredLocalChain } from '../chain/shared-local-chain.ts';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Db } from '../db/client.ts';
 import { CliError } from './cli-error.ts';
 import { claimEmbeddedDatabase } from './embedded-database-lock.ts';
 import type { Io } from './io.ts';
@@ -25,13 +27,29 @@ async function main(argv: string[]): Promise<void> {
     }
     const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
     try {
-      await runCommand(database.db, command, io);
+      await runCommand(database.db, command, io, await chainsFor(command.name, config, database.db));
     } finally {
       await database.close();
     }
   } finally {
     release();
   }
+}
+
+const STAKING_COMMANDS = new Set(['set-apr', 'deposit-reward', 'show-staking']);
+
+/**
+ * The chains a staking command acts on: the configured ones, or the local chain this database's
+ * server runs (registered in PostgreSQL; the embedded database's chain lives inside npm start,
+ * which holds the database, so it cannot be reached from here).
+ */
+async function chainsFor(name: string, config: Config, db: Db): Promise<ChainsConfig | undefined> {
+  if (!STAKING_COMMANDS.has(name)) return undefined;
+  if (!config.chains.local) return config.chains;
+  if (!config.databaseUrl)
+    throw new CliError('The local chain runs inside npm start with the embedded database, which this tool cannot share: use DATABASE_URL (npm start or npm run chain), or configure CHAIN_IDS.');
+  // A chain not running is a LocalChainError (a ConfigError): main prints its message.
+  return (await joinRegisteredLocalChain(config, db)).config.chains;
 }
 
 const io: Io = {

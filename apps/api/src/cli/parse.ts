@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { parseUsdToMicro } from '@starport/schemas/usd-text';
+import { MAX_APR_BPS } from '../modules/staking/index.ts';
 import { usageError } from './cli-error.ts';
 
 /** The flags of create-user as typed; commands/users.ts checks them against the shared schemas. */
@@ -28,6 +29,9 @@ export type Command =
   | { name: 'set-land-credit-topup'; min: number; max: number }
   | { name: 'set-ship-mint-fee'; feeMicro: bigint }
   | { name: 'show-settings' }
+  | { name: 'set-apr'; bps: number }
+  | { name: 'deposit-reward'; whole: bigint }
+  | { name: 'show-staking' }
   | { name: 'orders-review'; limit: number }
   | { name: 'resolve-review'; code: string; note: string }
   | { name: 'redeem-codes'; args: string[] };
@@ -57,6 +61,9 @@ const SPECS: Record<Exclude<Command['name'], 'help' | 'redeem-codes'>, Spec> = {
   'set-land-credit-topup': { positionals: '<least>-<most>' },
   'set-ship-mint-fee': { positionals: '<USD>' },
   'show-settings': {},
+  'set-apr': { positionals: '<percent>' },
+  'deposit-reward': { positionals: '<whole reward tokens>' },
+  'show-staking': {},
   'orders-review': { options: { limit: { type: 'string' } } },
   'resolve-review': { options: { note: { type: 'string' } }, positionals: '<order code>' },
 };
@@ -189,6 +196,22 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
         throw usageError(`set-ship-mint-fee takes the fee in USD, whole cents from 0.01 to 10000, not "${raw}".`);
       return { name, feeMicro: micro };
     }
+    case 'set-apr': {
+      // A percent, as the pages show it (26 = 2600 bps); the contract refuses above 1000 %.
+      const raw = one();
+      const m = /^(\d{1,4})(?:\.(\d{1,2}))?$/.exec(raw);
+      const bps = m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : NaN;
+      if (!(bps <= MAX_APR_BPS)) throw usageError(`set-apr takes a percent from 0 to ${MAX_APR_BPS / 100} with at most two decimals (26 = 26%), not "${raw}".`);
+      return { name, bps };
+    }
+    case 'deposit-reward': {
+      const raw = one();
+      if (!/^[1-9]\d{0,14}$/.test(raw)) throw usageError(`deposit-reward takes whole reward tokens from 1 to 999999999999999, not "${raw}".`);
+      return { name, whole: BigInt(raw) };
+    }
+    case 'show-staking':
+      none();
+      return { name };
     default:
       none();
       return { name: 'show-settings' };

@@ -1,7 +1,9 @@
+import type { ChainsConfig } from '../chain/chain-config.ts';
 import type { Db } from '../db/client.ts';
 import { closeReview, listOrdersForReview } from './commands/orders-review.ts';
 import { runRedeemCodes } from './commands/redeem-codes.ts';
 import * as settings from './commands/settings.ts';
+import * as staking from './commands/staking.ts';
 import * as users from './commands/users.ts';
 import type { Io } from './io.ts';
 import * as output from './output.ts';
@@ -9,11 +11,11 @@ import type { Command } from './parse.ts';
 import { USAGE } from './usage.ts';
 
 /** Runs a parsed command and prints its outcome; failures throw CliError (nothing is printed then). */
-export async function runCommand(db: Db, cmd: Command, io: Io): Promise<void> {
-  for (const line of await outcome(db, cmd, io)) io.out(line);
+export async function runCommand(db: Db, cmd: Command, io: Io, chains?: ChainsConfig): Promise<void> {
+  for (const line of await outcome(db, cmd, io, chains)) io.out(line);
 }
 
-async function outcome(db: Db, cmd: Command, io: Io): Promise<string[]> {
+async function outcome(db: Db, cmd: Command, io: Io, chains: ChainsConfig | undefined): Promise<string[]> {
   switch (cmd.name) {
     case 'help':
       return [USAGE.trimEnd()];
@@ -47,6 +49,12 @@ async function outcome(db: Db, cmd: Command, io: Io): Promise<string[]> {
       return [output.landCreditTopUpSet(await settings.setLandCreditTopUp(db, cmd.min, cmd.max))];
     case 'set-ship-mint-fee':
       return [output.shipMintFeeSet(await settings.setShipMintFee(db, cmd.feeMicro))];
+    case 'set-apr':
+      return staking.setApr(chains, cmd.bps);
+    case 'deposit-reward':
+      return staking.depositReward(chains, cmd.whole);
+    case 'show-staking':
+      return staking.show(chains);
     case 'show-settings':
       return output.settings(await settings.readSettings(db));
     case 'orders-review':

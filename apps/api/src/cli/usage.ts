@@ -32,6 +32,11 @@ Commands:
   set-ship-mint-fee <USD>               what converting a ship to an NFT costs, in whole
                                         cents of USDC (default 5.00)
   show-settings                         print the operator settings
+  set-apr <percent>                     the staking APR, e.g. 26 (= 2600 bps), at most
+                                        1000; signed with CHAIN_<ID>_STAKING_OWNER_KEY
+  deposit-reward <whole reward tokens>  approve and deposit the owner's reward tokens
+                                        into the staking reward pool
+  show-staking                          the staking contract's APR, reward pool, totals
   orders-review [--limit N]             orders with a payment we could not accept as it
                                         came (late, wrong amount), oldest first, and why
   resolve-review <order code> --note "what was done"
@@ -42,5 +47,7 @@ ${REDEEM_CODES_USAGE}
 
 Database: DATABASE_URL when set, else the embedded database in DATA_DIR (./data).
 The embedded database is one process's: stop Starport before running a command.
+Staking commands act on the units chain (CHAIN_IDS, UNITS_CHAIN_ID); on the local chain
+they need DATABASE_URL and the chain running (npm start or npm run chain).
 Exit codes: 0 done, 1 failed, 2 bad usage.
 `;

@@ -14,3 +14,4 @@ export * from './land.ts';
 export * from './minting.ts';
 export * from './chain-index.ts';
 export * from './gin.ts';
+export * from './staking.ts';
