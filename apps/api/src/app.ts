@@ -42,6 +42,7 @@ import { collectionRoutes, collectionsRoutes, landRoutes, myLandsRoutes, topUpTe
 import { paymentsPlugin } from './modules/payments/index.ts';
 import { mintingRoutes, unitWithdrawRoutes } from './modules/minting/index.ts';
 import { followLinkedWallet, nftMetadataRoutes, startChainIndexJobs } from './modules/nft/index.ts';
+import { assetsNftRoutes, StakingService, stakingRoutes, startStakingIndexJob } from './modules/staking/index.ts';
 
 /** Where WalletConnect's relay, verify frame and modal (Reown) live. */
 const WALLETCONNECT_HOSTS = {
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onReady', async () => {
       // Recurring jobs are started by whichever process runs jobs (a pending run is left alone).
       await startChainIndexJobs(db, config.chains);
+      await startStakingIndexJob(db, config.chains);
       worker.start();
     });
   }
@@ -216,6 +218,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fairnessRoutes, { prefix: '/api/fairness', db, limiter, rotationsPerHour: config.fairnessRotationsPerHour });
   await app.register(chainPlugin, { chains: config.chains });
   await app.register(paymentsPlugin, { db, orders, card: config.card, widget: config.widget, chains: config.chains, publicUrl: config.publicUrl });
+  const staking = new StakingService({ db, chains: config.chains });
+  await app.register(stakingRoutes, { prefix: '/api/staking', staking });
+  await app.register(assetsNftRoutes, { staking });
   await app.register(nftMetadataRoutes, { prefix: '/api/nft', db, publicUrl: config.publicUrl });
   await app.register(artRoutes, { prefix: ART_PREFIX, cacheDir: path.join(config.dataDir, 'image-cache') });
   if (config.env !== 'production') await app.register(devMailboxRoutes, { prefix: '/dev', db });

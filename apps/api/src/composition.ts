@@ -9,6 +9,7 @@ import { marketplaceJobs } from './modules/marketplace/index.ts';
 import { mintingJobs } from './modules/minting/index.ts';
 import { OrdersService, ordersJobs } from './modules/orders/index.ts';
 import { nftJobs } from './modules/nft/index.ts';
+import { stakingJobs } from './modules/staking/index.ts';
 import { paymentsJobs } from './modules/payments/index.ts';
 
 /**
@@ -47,5 +48,6 @@ export function buildJobHandlers({ config, mail, orders }: JobHandlerDeps): JobH
     ...paymentsJobs({ chains: config.chains, orders, card: config.card, publicUrl: config.publicUrl }),
     ...mintingJobs(config.chains),
     ...nftJobs({ chains: config.chains }),
+    ...stakingJobs({ chains: config.chains }),
   };
 }

@@ -42,6 +42,8 @@ export const ErrorCodes = [
   'INVALID_SIGNATURE',
   'WALLET_TAKEN',
   'UNAVAILABLE',
+  // Staking calls on a server without a units chain staking contract (docs/api-staking.md).
+  'STAKING_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ErrorCodes)[number];

@@ -13,3 +13,4 @@ export * from './avatars.ts';
 export * from './land.ts';
 export * from './minting.ts';
 export * from './chain-index.ts';
+export * from './staking.ts';
