@@ -160,7 +160,15 @@ describe('Unit-token staking in Chromium: approve, stake, earn, claim, unstake',
           await p.goto(href);
           await p.getByRole('heading', { level: 1 }).waitFor();
           await p.getByText(/^Loading (the staking pool|your units)…$/).first().waitFor({ state: 'detached' });
-          expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+          const wide = await p.evaluate(
+            (w) =>
+              [...document.querySelectorAll<HTMLElement>('body *')]
+                .filter((el) => el.getBoundingClientRect().right > w + 0.5)
+                .slice(0, 5)
+                .map((el) => `${el.tagName.toLowerCase()}.${el.className} (${Math.round(el.getBoundingClientRect().right)} px)`),
+            width,
+          );
+          expect(await p.evaluate(() => document.documentElement.scrollWidth), `${href}: ${wide.join(', ')}`).toBeLessThanOrEqual(width);
           expect(await axeViolations(p, `${width} px ${href}`)).toEqual([]);
           if (href === '/stakingdetail') {
             await p.getByRole('button', { name: 'Staking', exact: true }).click();
