@@ -163,7 +163,7 @@ describe('Unit-token staking in Chromium: approve, stake, earn, claim, unstake',
           const wide = await p.evaluate(
             (w) =>
               [...document.querySelectorAll<HTMLElement>('body *')]
-                .filter((el) => el.getBoundingClientRect().right > w + 0.5)
+                .filter((el) => el.getBoundingClientRect().right > w + 0.5 && !el.parentElement?.closest('.staking-table-wrap'))
                 .slice(0, 5)
                 .map((el) => `${el.tagName.toLowerCase()}.${el.className} (${Math.round(el.getBoundingClientRect().right)} px)`),
             width,
