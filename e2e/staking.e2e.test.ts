@@ -98,24 +98,34 @@ describe('Unit-token staking in Chromium: approve, stake, earn, claim, unstake',
     await server?.stop();
   });
 
-  it('approves and stakes one unit from the List NFT Staking modal; focus returns to Staking', { timeout: 300_000 }, async () => {
-    await page.goto('/stakingdetail');
-    await page.getByRole('heading', { level: 1, name: 'Starport Staking' }).waitFor();
-    expect(await page.title()).toContain('Starport Staking');
-    await page.getByTestId('units-held').filter({ hasText: /^1$/ }).waitFor();
-    const open = page.getByRole('button', { name: 'Staking', exact: true });
-    await open.click();
-    const list = page.getByRole('dialog', { name: 'List NFT Staking' });
-    await list.getByRole('button', { name: /^Staking one / }).first().click();
-    const done = await outcome(page, 'Success');
-    await done.getByRole('button', { name: 'OK' }).click();
-    expect(await staked()).toBe(1n);
-    // Approval was asked for once, then the stake: two transactions from the wallet.
-    await list.getByRole('button', { name: /^Unstaking one / }).first().waitFor();
-    await list.getByRole('button', { name: 'Close' }).click();
-    await list.waitFor({ state: 'detached' });
-    await expect.poll(() => open.evaluate((el) => el === document.activeElement)).toBe(true);
-  });
+  it(
+    'approves and stakes one unit from the List NFT Staking modal; focus returns to Staking',
+    { timeout: 300_000 },
+    async () => {
+      await page.goto('/stakingdetail');
+      await page.getByRole('heading', { level: 1, name: 'Starport Staking' }).waitFor();
+      expect(await page.title()).toContain('Starport Staking');
+      await page.getByTestId('units-held').filter({ hasText: /^1$/ }).waitFor();
+      const open = page.getByRole('button', { name: 'Staking', exact: true });
+      await open.click();
+      const list = page.getByRole('dialog', { name: 'List NFT Staking' });
+      await list
+        .getByRole('button', { name: /^Staking one / })
+        .first()
+        .click();
+      const done = await outcome(page, 'Success');
+      await done.getByRole('button', { name: 'OK' }).click();
+      expect(await staked()).toBe(1n);
+      // Approval was asked for once, then the stake: two transactions from the wallet.
+      await list
+        .getByRole('button', { name: /^Unstaking one / })
+        .first()
+        .waitFor();
+      await list.getByRole('button', { name: 'Close' }).click();
+      await list.waitFor({ state: 'detached' });
+      await expect.poll(() => open.evaluate((el) => el === document.activeElement)).toBe(true);
+    },
+  );
 
   it('earns as time passes on anvil; Claim pays the reward token to the wallet', { timeout: 300_000 }, async () => {
     const rpc = anvilRpc(info.chains[0]!.rpcUrl);
@@ -140,47 +150,73 @@ describe('Unit-token staking in Chromium: approve, stake, earn, claim, unstake',
   it('unstakes the unit back to the wallet', { timeout: 300_000 }, async () => {
     await page.getByRole('button', { name: 'Staking', exact: true }).click();
     const list = page.getByRole('dialog', { name: 'List NFT Staking' });
-    await list.getByRole('button', { name: /^Unstaking one / }).first().click();
+    await list
+      .getByRole('button', { name: /^Unstaking one / })
+      .first()
+      .click();
     const done = await outcome(page, 'Success');
     await done.getByRole('button', { name: 'OK' }).click();
     expect(await staked()).toBe(0n);
-    await list.getByRole('button', { name: /^Staking one / }).first().waitFor();
+    await list
+      .getByRole('button', { name: /^Staking one / })
+      .first()
+      .waitFor();
     await list.getByRole('button', { name: 'Close' }).click();
   });
 
-  it('has no axe violations on /staking, /stakingdetail (modal open) and /affiliate at 1366 and 360 px', { timeout: 300_000 }, async () => {
-    const phone = await contextAt(360, 740);
-    await signIn(phone.page);
-    try {
-      for (const [p, width] of [
-        [page, 1366],
-        [phone.page, 360],
-      ] as const) {
-        for (const href of ['/staking', '/stakingdetail', '/affiliate']) {
-          await p.goto(href);
-          await p.getByRole('heading', { level: 1 }).waitFor();
-          await p.getByText(/^Loading (the staking pool|your units)…$/).first().waitFor({ state: 'detached' });
-          const wide = await p.evaluate(
-            (w) =>
-              [...document.querySelectorAll<HTMLElement>('body *')]
-                .filter((el) => el.getBoundingClientRect().right > w + 0.5 && !el.parentElement?.closest('.staking-table-wrap'))
-                .slice(0, 5)
-                .map((el) => `${el.tagName.toLowerCase()}.${el.className} (${Math.round(el.getBoundingClientRect().right)} px)`),
-            width,
-          );
-          expect(await p.evaluate(() => document.documentElement.scrollWidth), `${href}: ${wide.join(', ')}`).toBeLessThanOrEqual(width);
-          expect(await axeViolations(p, `${width} px ${href}`)).toEqual([]);
-          if (href === '/stakingdetail') {
-            await p.getByRole('button', { name: 'Staking', exact: true }).click();
-            const list = p.getByRole('dialog', { name: 'List NFT Staking' });
-            await list.getByRole('button', { name: /^Staking one / }).first().waitFor();
-            expect(await axeViolations(p, `${width} px List NFT Staking`)).toEqual([]);
-            await list.getByRole('button', { name: 'Close' }).click();
+  it(
+    'has no axe violations on /staking, /stakingdetail (modal open) and /affiliate at 1366 and 360 px',
+    { timeout: 300_000 },
+    async () => {
+      const phone = await contextAt(360, 740);
+      await signIn(phone.page);
+      try {
+        for (const [p, width] of [
+          [page, 1366],
+          [phone.page, 360],
+        ] as const) {
+          for (const href of ['/staking', '/stakingdetail', '/affiliate']) {
+            await p.goto(href);
+            await p.getByRole('heading', { level: 1 }).waitFor();
+            await p
+              .getByText(/^Loading (the staking pool|your units)…$/)
+              .first()
+              .waitFor({ state: 'detached' });
+            const wide = await p.evaluate(
+              (w) =>
+                [...document.querySelectorAll<HTMLElement>('body *')]
+                  .filter(
+                    (el) =>
+                      (el.getBoundingClientRect().right > w + 0.5 || el.scrollWidth > el.clientWidth + 1) &&
+                      !el.parentElement?.closest('.staking-table-wrap'),
+                  )
+                  .slice(0, 12)
+                  .map(
+                    (el) =>
+                      `${el.tagName.toLowerCase()}.${String(el.className)} (right ${Math.round(el.getBoundingClientRect().right)}, scroll ${el.scrollWidth}/${el.clientWidth})`,
+                  ),
+              width,
+            );
+            expect(
+              await p.evaluate(() => document.documentElement.scrollWidth),
+              `${href}: ${wide.join(', ')}`,
+            ).toBeLessThanOrEqual(width);
+            expect(await axeViolations(p, `${width} px ${href}`)).toEqual([]);
+            if (href === '/stakingdetail') {
+              await p.getByRole('button', { name: 'Staking', exact: true }).click();
+              const list = p.getByRole('dialog', { name: 'List NFT Staking' });
+              await list
+                .getByRole('button', { name: /^Staking one / })
+                .first()
+                .waitFor();
+              expect(await axeViolations(p, `${width} px List NFT Staking`)).toEqual([]);
+              await list.getByRole('button', { name: 'Close' }).click();
+            }
           }
         }
+      } finally {
+        await phone.context.close();
       }
-    } finally {
-      await phone.context.close();
-    }
-  });
+    },
+  );
 });

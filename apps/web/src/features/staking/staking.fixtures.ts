@@ -11,7 +11,10 @@ const base = (whole: bigint, frac = 0n) => (whole * E18 + frac).toString();
 export const pool = (over: Partial<StakingPool> = {}): StakingPool => ({
   chain: { id: CHAIN_ID, name: 'Local anvil', explorer_url: null },
   contracts: {
-    staking: { address: '0x5fbdb2315678afecb367f032d93f642f64180aa3', url: 'https://explorer.test/address/0x5fbdb2315678afecb367f032d93f642f64180aa3' },
+    staking: {
+      address: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
+      url: 'https://explorer.test/address/0x5fbdb2315678afecb367f032d93f642f64180aa3',
+    },
     units: { address: '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512', url: null },
     reward_token: { address: '0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0', url: null },
   },
@@ -71,18 +74,34 @@ export function mockStakingApi(state: ApiState) {
   return mockFetch((call: Call) => {
     const path = new URL(call.url, 'http://localhost').pathname;
     if (path === '/api/staking/pool')
-      return state.poolFails ? json(503, { error: true, msg: 'down', code: 'DOWN' }) : json(200, { error: false, available: true, pool: state.pool });
+      return state.poolFails
+        ? json(503, { error: true, msg: 'down', code: 'DOWN' })
+        : json(200, { error: false, available: true, pool: state.pool });
     if (path.startsWith('/api/staking/wallet/')) return json(200, { error: false, data: state.wallet });
     if (path === '/api/getAssetsNFT') {
       const body = call.body as { ids: number[]; ids_staking: number[] };
-      const entry = (id: number) => ({ _id: `unit-${id}`, nft_id: id, name: `Type ${id}`, image: `/art/units/${id}.png` });
+      const entry = (id: number) => ({
+        _id: `unit-${id}`,
+        nft_id: id,
+        name: `Type ${id}`,
+        image: `/art/units/${id}.png`,
+      });
       return json(200, { error: false, data: body.ids.map(entry), dataStaked: body.ids_staking.map(entry) });
     }
     if (path === '/api/chain/config')
       return json(200, {
         error: false,
         signInChainId: CHAIN_ID,
-        chains: [{ id: CHAIN_ID, name: 'Local anvil', rpcUrl: 'http://127.0.0.1:8545', explorerUrl: null, nativeSymbol: 'ETH', confirmations: 1 }],
+        chains: [
+          {
+            id: CHAIN_ID,
+            name: 'Local anvil',
+            rpcUrl: 'http://127.0.0.1:8545',
+            explorerUrl: null,
+            nativeSymbol: 'ETH',
+            confirmations: 1,
+          },
+        ],
         payment: null,
         local: true,
       });
@@ -111,14 +130,19 @@ export class StakingFakeWallet {
     return this.approved;
   };
   writeContract = async (call: ContractCall): Promise<HexString> => {
-    if (this.refuse) throw new WalletError('refused', 'User denied web3 access. Please install Metamask and connect your wallet');
-    if (this.revertWith) throw new WalletError('send_failed', `The contract refused the call: ${this.revertWith}.`, this.revertWith);
+    if (this.refuse)
+      throw new WalletError('refused', 'User denied web3 access. Please install Metamask and connect your wallet');
+    if (this.revertWith)
+      throw new WalletError('send_failed', `The contract refused the call: ${this.revertWith}.`, this.revertWith);
     this.calls.push({ functionName: call.functionName, args: call.args });
     if (call.functionName === 'setApprovalForAll') this.approved = true;
     return `0x${String(this.calls.length).padStart(64, '0')}`;
   };
   waitForReceipt = async ({ hash }: { hash: HexString }) => ({ status: 'success' as const, hash });
-  written = () => this.calls.filter((c) => c.functionName !== 'isApprovedForAll').map((c) => `${c.functionName}(${c.args.map(String).join(',')})`);
+  written = () =>
+    this.calls
+      .filter((c) => c.functionName !== 'isApprovedForAll')
+      .map((c) => `${c.functionName}(${c.args.map(String).join(',')})`);
 }
 
 export const asRuntime = (fake: StakingFakeWallet) => fake as unknown as WalletRuntime;

@@ -42,13 +42,20 @@ export function stakingCalls(wallet: WalletRuntime, contracts: StakingContracts)
   }
 
   /** Sends, waits for the receipt, and fails when the chain reverted or the wallet cancelled it. */
-  async function send(address: HexString, abi: Abi, functionName: string, args: readonly unknown[]): Promise<HexString> {
+  async function send(
+    address: HexString,
+    abi: Abi,
+    functionName: string,
+    args: readonly unknown[],
+  ): Promise<HexString> {
     await account();
     const chain = await chainOf(contracts.chainId);
     const hash = await write({ chain, address, abi, functionName, args });
     const receipt = await wallet.waitForReceipt({ chain, hash });
-    if (receipt.status === 'cancelled') throw new WalletError('tx_failed', 'The transaction was cancelled in the wallet.');
-    if (receipt.status === 'reverted') throw new WalletError('tx_failed', `The transaction ${receipt.hash} was reverted.`);
+    if (receipt.status === 'cancelled')
+      throw new WalletError('tx_failed', 'The transaction was cancelled in the wallet.');
+    if (receipt.status === 'reverted')
+      throw new WalletError('tx_failed', `The transaction ${receipt.hash} was reverted.`);
     return receipt.hash;
   }
 

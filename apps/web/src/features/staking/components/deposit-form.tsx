@@ -7,7 +7,15 @@ import { Button } from '../../../components/ui/button.tsx';
  * "Deposit {product} NFT" (spec §2.15): how many units to stake, Max = every unit in the
  * wallet. The units are staked one by one through the same flow as the staking list.
  */
-export function DepositForm({ wallet, busy, onDeposit }: { wallet: StakingWallet; busy: boolean; onDeposit: (count: number) => void }) {
+export function DepositForm({
+  wallet,
+  busy,
+  onDeposit,
+}: {
+  wallet: StakingWallet;
+  busy: boolean;
+  onDeposit: (count: number) => void;
+}) {
   const id = useId();
   const inWallet = wallet.units.reduce((sum, u) => sum + u.held, 0);
   const [amount, setAmount] = useState('');
@@ -17,7 +25,9 @@ export function DepositForm({ wallet, busy, onDeposit }: { wallet: StakingWallet
     event.preventDefault();
     const count = /^\d+$/.test(amount) ? Number(amount) : NaN;
     if (!(count >= 1 && count <= inWallet)) {
-      setError(inWallet === 0 ? 'You have no unit in your wallet to deposit.' : `Enter a whole number from 1 to ${inWallet}.`);
+      setError(
+        inWallet === 0 ? 'You have no unit in your wallet to deposit.' : `Enter a whole number from 1 to ${inWallet}.`,
+      );
       return;
     }
     setError(null);

@@ -8,7 +8,15 @@ import { formatTokenAmount } from '../model/amounts.ts';
  * library is its own chunk, loaded when this tab is shown; the same points are a table for
  * anyone who cannot see the picture.
  */
-export function DepositsChart({ points, symbol, decimals }: { points: DepositPoint[]; symbol: string; decimals: number }) {
+export function DepositsChart({
+  points,
+  symbol,
+  decimals,
+}: {
+  points: DepositPoint[];
+  symbol: string;
+  decimals: number;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
 
@@ -27,8 +35,17 @@ export function DepositsChart({ points, symbol, decimals }: { points: DepositPoi
           layout: { background: { color: 'transparent' }, textColor: '#9aa3c7', attributionLogo: false },
           grid: { vertLines: { color: 'rgba(143,168,255,0.08)' }, horzLines: { color: 'rgba(143,168,255,0.08)' } },
         });
-        const series = chart.addSeries(AreaSeries, { lineColor: '#6ee7ff', topColor: 'rgba(110,231,255,0.35)', bottomColor: 'rgba(110,231,255,0)' });
-        series.setData(points.map((p) => ({ time: p.day, value: Number(formatTokenAmount(p.value, decimals, 4).replace(/,/g, '')) })));
+        const series = chart.addSeries(AreaSeries, {
+          lineColor: '#6ee7ff',
+          topColor: 'rgba(110,231,255,0.35)',
+          bottomColor: 'rgba(110,231,255,0)',
+        });
+        series.setData(
+          points.map((p) => ({
+            time: p.day,
+            value: Number(formatTokenAmount(p.value, decimals, 4).replace(/,/g, '')),
+          })),
+        );
         chart.timeScale().fitContent();
         dispose = () => chart.remove();
       })
@@ -51,7 +68,12 @@ export function DepositsChart({ points, symbol, decimals }: { points: DepositPoi
         <p>The chart could not be loaded. Please reload the page; the figures are in the table below.</p>
       ) : (
         <>
-          <div ref={box} className="staking-chart__box" role="img" aria-label={`Chart of total deposits. ${summary} Every day is listed in the table below.`} />
+          <div
+            ref={box}
+            className="staking-chart__box"
+            role="img"
+            aria-label={`Chart of total deposits. ${summary} Every day is listed in the table below.`}
+          />
           <p className="staking-figures__note">
             Chart by <ExternalLink href="https://www.tradingview.com/">TradingView</ExternalLink> Lightweight Charts™
           </p>

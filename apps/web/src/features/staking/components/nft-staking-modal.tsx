@@ -83,44 +83,46 @@ function EntryTable({ caption, empty, entries, count, action, busy, onAction }: 
       {entries.length === 0 ? (
         <p>{empty}</p>
       ) : (
-        <table className="staking-table staking-table--compact">
-          <caption className="sr-only">{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <span className="sr-only">Image</span>
-              </th>
-              <th scope="col">Token id</th>
-              <th scope="col">Type</th>
-              <th scope="col">Count</th>
-              <th scope="col">
-                <span className="sr-only">Action</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry._id}>
-                <td>
-                  <img src={entry.image} alt="" width={40} height={40} loading="lazy" />
-                </td>
-                <td>{entry.nft_id}</td>
-                <td>{entry.name}</td>
-                <td>{count(entry)}</td>
-                <td>
-                  <Button
-                    variant={action === 'Staking' ? 'primary' : 'secondary'}
-                    disabled={busy}
-                    aria-label={`${action} one ${entry.name}`}
-                    onClick={() => onAction(entry)}
-                  >
-                    {action}
-                  </Button>
-                </td>
+        <div className="staking-table-wrap">
+          <table className="staking-table staking-table--compact">
+            <caption className="sr-only">{caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <span className="sr-only">Image</span>
+                </th>
+                <th scope="col">Token id</th>
+                <th scope="col">Type</th>
+                <th scope="col">Count</th>
+                <th scope="col">
+                  <span className="sr-only">Action</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry._id}>
+                  <td>
+                    <img src={entry.image} alt="" width={40} height={40} loading="lazy" />
+                  </td>
+                  <td>{entry.nft_id}</td>
+                  <td>{entry.name}</td>
+                  <td>{count(entry)}</td>
+                  <td>
+                    <Button
+                      variant={action === 'Staking' ? 'primary' : 'secondary'}
+                      disabled={busy}
+                      aria-label={`${action} one ${entry.name}`}
+                      onClick={() => onAction(entry)}
+                    >
+                      {action}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -6,8 +6,8 @@ export function PerformancePanel({ pool }: { pool: StakingPool }) {
   return (
     <div>
       <p>
-        Nominal APR (set on chain): <strong>{pool.apr_percent}%</strong>. Realised APY is what claims actually paid over each
-        window, against the value staked during it.
+        Nominal APR (set on chain): <strong>{pool.apr_percent}%</strong>. Realised APY is what claims actually paid over
+        each window, against the value staked during it.
       </p>
       <table className="staking-table">
         <caption className="sr-only">Realised APY by window</caption>
@@ -33,7 +33,8 @@ export function PerformancePanel({ pool }: { pool: StakingPool }) {
         </tbody>
       </table>
       <p className="staking-figures__note">
-        Total claimed since deployment: {formatTokenAmount(pool.total_claimed, pool.reward_decimals)} {pool.reward_symbol}.
+        Total claimed since deployment: {formatTokenAmount(pool.total_claimed, pool.reward_decimals)}{' '}
+        {pool.reward_symbol}.
       </p>
     </div>
   );

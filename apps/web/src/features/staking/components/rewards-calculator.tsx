@@ -18,7 +18,8 @@ export function RewardsCalculator({ pool, units }: { pool: StakingPool; units: W
   const daysValue = whole(days);
   const countError = countValue >= 1 ? null : 'Enter a whole number of units, 1 or more.';
   const daysError = daysValue >= 1 && daysValue <= 3650 ? null : 'Enter a whole number of days from 1 to 3650.';
-  const reward = unit && !countError && !daysError ? projectedReward(unit.unit_price, countValue, daysValue, pool.apr_bps) : null;
+  const reward =
+    unit && !countError && !daysError ? projectedReward(unit.unit_price, countValue, daysValue, pool.apr_bps) : null;
 
   if (!unit) return null;
   return (
@@ -41,17 +42,34 @@ export function RewardsCalculator({ pool, units }: { pool: StakingPool; units: W
           'Fill in the units and days to see an estimate.'
         ) : (
           <>
-            Estimated reward: <strong data-testid="calculator-reward">{formatTokenAmount(reward, pool.reward_decimals)} {pool.reward_symbol}</strong>{' '}
+            Estimated reward:{' '}
+            <strong data-testid="calculator-reward">
+              {formatTokenAmount(reward, pool.reward_decimals)} {pool.reward_symbol}
+            </strong>{' '}
             at today&apos;s APR of {aprPercentOf(pool.apr_bps)}%.
           </>
         )}
       </p>
-      <p className="staking-figures__note">The APR is set by the pool&apos;s owner and may change; rewards are paid while the reward pool lasts.</p>
+      <p className="staking-figures__note">
+        The APR is set by the pool&apos;s owner and may change; rewards are paid while the reward pool lasts.
+      </p>
     </section>
   );
 }
 
-function Field({ id, label, value, onChange, error }: { id: string; label: string; value: string; onChange: (v: string) => void; error: string | null }) {
+function Field({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error: string | null;
+}) {
   return (
     <>
       <label htmlFor={id}>{label}</label>

@@ -40,7 +40,11 @@ export function RiskPanel({ pool }: { pool: StakingPool }) {
         },
         { label: 'Staking contract', value: <Address account={pool.contracts.staking} /> },
         { label: 'Unit token contract', value: <Address account={pool.contracts.units} /> },
-        { label: 'Reward token contract', value: <Address account={pool.contracts.reward_token} />, note: pool.reward_symbol },
+        {
+          label: 'Reward token contract',
+          value: <Address account={pool.contracts.reward_token} />,
+          note: pool.reward_symbol,
+        },
         { label: 'Network', value: pool.chain.name },
         { label: 'Deployed', value: deployed },
       ]}

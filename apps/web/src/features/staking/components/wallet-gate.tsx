@@ -16,7 +16,10 @@ import { ConnectPrompt } from './connect-prompt.tsx';
 export function WalletGate({ children }: { children: (wallet: StakingWallet) => ReactNode }) {
   const account = useStakingAccount();
   const query = useStakingWallet(account.address);
-  if (!account.address) return <ConnectPrompt onConnect={() => void account.connect()} connecting={account.connecting} error={account.error} />;
+  if (!account.address)
+    return (
+      <ConnectPrompt onConnect={() => void account.connect()} connecting={account.connecting} error={account.error} />
+    );
   if (query.isPending) return <LoadingBlock label="Loading your units…" />;
   if (query.isError)
     return (

@@ -24,7 +24,10 @@ afterEach(() => {
 
 async function renderConnected() {
   mockStakingApi({ pool: pool(), wallet: walletPosition() });
-  renderRoutes([page('/affiliate', <AffiliatePage renderReferrals={() => <p>referral figures slot</p>} />)], '/affiliate');
+  renderRoutes(
+    [page('/affiliate', <AffiliatePage renderReferrals={() => <p>referral figures slot</p>} />)],
+    '/affiliate',
+  );
   fireEvent.click(await screen.findByRole('button', { name: 'Connect wallet' }));
   await screen.findByText('My NFTs');
 }
@@ -72,7 +75,9 @@ describe('/affiliate', () => {
     fireEvent.change(screen.getByLabelText('Units to deposit'), { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Deposit' }));
     const error = await screen.findByRole('dialog', { name: 'Error' });
-    expect(error.textContent).toContain('1 of 2 units were staked, then: This unit type cannot be staked (NotStakeable).');
+    expect(error.textContent).toContain(
+      '1 of 2 units were staked, then: This unit type cannot be staked (NotStakeable).',
+    );
   });
 
   it('names a bad amount on its field and sends nothing', async () => {

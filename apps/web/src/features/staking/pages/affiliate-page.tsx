@@ -19,9 +19,7 @@ export default function AffiliatePage({ renderReferrals }: { renderReferrals?: R
   return (
     <div className="container staking-page">
       <h1>Affiliate</h1>
-      <PoolGate>
-        {(pool) => <WalletGate>{(wallet) => <Affiliate pool={pool} wallet={wallet} />}</WalletGate>}
-      </PoolGate>
+      <PoolGate>{(pool) => <WalletGate>{(wallet) => <Affiliate pool={pool} wallet={wallet} />}</WalletGate>}</PoolGate>
       {renderReferrals && (
         <section aria-labelledby="affiliate-referrals-title" className="staking-card">
           <h2 id="affiliate-referrals-title">Referrals</h2>
@@ -50,7 +48,11 @@ function Affiliate({ pool, wallet }: { pool: StakingPool; wallet: StakingWallet 
           },
         ]}
       />
-      <DepositForm wallet={wallet} busy={actions.busy} onDeposit={(count) => void actions.stakeMany(unitsToDeposit(wallet.units, count))} />
+      <DepositForm
+        wallet={wallet}
+        busy={actions.busy}
+        onDeposit={(count) => void actions.stakeMany(unitsToDeposit(wallet.units, count))}
+      />
       <StatusLine progress={actions.progress} />
       <CategoryTable units={wallet.units} pool={pool} />
       <OutcomeDialog outcome={actions.outcome} onClose={actions.dismissOutcome} />

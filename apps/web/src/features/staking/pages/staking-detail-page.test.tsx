@@ -13,7 +13,11 @@ vi.mock('../../../lib/wallet/wallet-api.ts', async (importOriginal) => ({
 // The chart library draws on a canvas jsdom lacks; the page's own table of the same points is what is checked.
 vi.mock('lightweight-charts', () => ({
   AreaSeries: {},
-  createChart: () => ({ addSeries: () => ({ setData: () => {} }), timeScale: () => ({ fitContent: () => {} }), remove: () => {} }),
+  createChart: () => ({
+    addSeries: () => ({ setData: () => {} }),
+    timeScale: () => ({ fitContent: () => {} }),
+    remove: () => {},
+  }),
 }));
 
 let fake: StakingFakeWallet;
@@ -97,7 +101,9 @@ describe('/stakingdetail', () => {
     expect(success.textContent).toContain('One Type 2 unit is staked.');
     expect(fake.written()).toEqual(['setApprovalForAll(0x5fbdb2315678afecb367f032d93f642f64180aa3,true)', 'stake(2)']);
     expect(document.querySelector('[data-status]')?.getAttribute('data-status')).toBe('SUCCESS');
-    await waitFor(() => expect(calls.filter((c) => c.url.includes('/api/staking/wallet/')).length).toBeGreaterThan(readsBefore));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.includes('/api/staking/wallet/')).length).toBeGreaterThan(readsBefore),
+    );
   });
 
   it('does not ask for approval again once the staking contract may move the units', async () => {

@@ -36,7 +36,11 @@ function Detail({ pool }: { pool: StakingPool }) {
       <div className="staking-detail__main">
         <Figures
           items={[
-            { label: 'Total Deposits', value: amount(pool.total_staked_value), note: `${pool.total_staked_units} units staked` },
+            {
+              label: 'Total Deposits',
+              value: amount(pool.total_staked_value),
+              note: `${pool.total_staked_units} units staked`,
+            },
             { label: 'APY', value: `${pool.apr_percent}%`, note: 'nominal: the APR set on chain' },
           ]}
         />
@@ -48,7 +52,9 @@ function Detail({ pool }: { pool: StakingPool }) {
             {
               key: 'overview',
               label: 'Overview',
-              panel: () => <DepositsChart points={pool.history} symbol={pool.reward_symbol} decimals={pool.reward_decimals} />,
+              panel: () => (
+                <DepositsChart points={pool.history} symbol={pool.reward_symbol} decimals={pool.reward_decimals} />
+              ),
             },
             { key: 'performance', label: 'Performance', panel: () => <PerformancePanel pool={pool} /> },
             { key: 'risk', label: 'Risk', panel: () => <RiskPanel pool={pool} /> },
@@ -71,9 +77,17 @@ function MyStake({ pool, wallet }: { pool: StakingPool; wallet: StakingWallet })
       <Figures
         className="staking-figures--list"
         items={[
-          { label: 'Total Deposits (My account)', value: amount(wallet.staked_value), note: `${wallet.units_staked} units staked` },
+          {
+            label: 'Total Deposits (My account)',
+            value: amount(wallet.staked_value),
+            note: `${wallet.units_staked} units staked`,
+          },
           { label: 'Pending reward', value: <span data-testid="pending-reward">{amount(wallet.pending_reward)}</span> },
-          { label: 'Total NFTs held', value: <span data-testid="units-held">{wallet.units_held}</span>, note: 'in the wallet and staked' },
+          {
+            label: 'Total NFTs held',
+            value: <span data-testid="units-held">{wallet.units_held}</span>,
+            note: 'in the wallet and staked',
+          },
         ]}
       />
       <div className="staking-detail__actions">

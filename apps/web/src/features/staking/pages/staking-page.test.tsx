@@ -42,7 +42,11 @@ describe('/staking', () => {
     expect(within(table).getByText('12,345.6780 SPR')).toBeTruthy();
     expect(within(table).getByText('23.50%')).toBeTruthy();
     expect(within(table).getByText('0xf39f…2266')).toBeTruthy();
-    expect(within(table).getByRole('link', { name: /^Staking/ }).getAttribute('href')).toBe('/stakingdetail');
+    expect(
+      within(table)
+        .getByRole('link', { name: /^Staking/ })
+        .getAttribute('href'),
+    ).toBe('/stakingdetail');
     expect(calls.some((c) => c.url.includes('/api/staking/wallet/'))).toBe(false);
     expect(vi.mocked(loadWallet)).not.toHaveBeenCalled();
   });
