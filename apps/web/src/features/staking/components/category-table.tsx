@@ -1,10 +1,11 @@
 import type { StakingPool, WalletUnit } from '@starport/schemas';
 import { formatTokenAmount } from '../model/amounts.ts';
+import { TableScroll } from './table-scroll.tsx';
 
 /** The unit types (spec §2.15's category table): what the player holds and has staked of each, and its price on chain. */
 export function CategoryTable({ units, pool }: { units: WalletUnit[]; pool: StakingPool }) {
   return (
-    <div className="staking-table-wrap">
+    <TableScroll label="Unit categories">
       <table className="staking-table">
         <caption>Unit categories</caption>
         <thead>
@@ -28,6 +29,6 @@ export function CategoryTable({ units, pool }: { units: WalletUnit[]; pool: Stak
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

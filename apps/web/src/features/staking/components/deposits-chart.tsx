@@ -2,6 +2,7 @@ import type { DepositPoint } from '@starport/schemas';
 import { useEffect, useRef, useState } from 'react';
 import { ExternalLink } from '../../../components/ui/external-link.tsx';
 import { formatTokenAmount } from '../model/amounts.ts';
+import { TableScroll } from './table-scroll.tsx';
 
 /**
  * Total deposits over time (pool.history: one point per UTC day with a change). The chart
@@ -81,25 +82,27 @@ export function DepositsChart({
       )}
       <details className="staking-chart__table">
         <summary>Total deposits by day (table)</summary>
-        <table className="staking-table">
-          <caption className="sr-only">Total deposits at the end of each day with a change</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day (UTC)</th>
-              <th scope="col">Units staked</th>
-              <th scope="col">Value</th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((p) => (
-              <tr key={p.day}>
-                <td>{p.day}</td>
-                <td>{p.units}</td>
-                <td>{amount(p)}</td>
+        <TableScroll label="Total deposits by day">
+          <table className="staking-table">
+            <caption className="sr-only">Total deposits at the end of each day with a change</caption>
+            <thead>
+              <tr>
+                <th scope="col">Day (UTC)</th>
+                <th scope="col">Units staked</th>
+                <th scope="col">Value</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {points.map((p) => (
+                <tr key={p.day}>
+                  <td>{p.day}</td>
+                  <td>{p.units}</td>
+                  <td>{amount(p)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       </details>
     </div>
   );

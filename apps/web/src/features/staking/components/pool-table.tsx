@@ -5,11 +5,12 @@ import { paths } from '../../../config/paths.ts';
 import { shortenAddress } from '../../../lib/format.ts';
 import { formatTokenAmount } from '../model/amounts.ts';
 import { POOL_NAME } from './pool-card.tsx';
+import { TableScroll } from './table-scroll.tsx';
 
 /** Pool, Deposit, Curator, APY, Action (spec §2.13): the pool's totals and its owner, from the chain. */
 export function PoolTable({ pool }: { pool: StakingPool }) {
   return (
-    <div className="staking-table-wrap">
+    <TableScroll label="Staking pools">
       <table className="staking-table">
         <caption className="sr-only">Staking pools</caption>
         <TableHead columns={['Pool', 'Deposit', 'Curator', 'APY']} actionsLabel="Action" />
@@ -30,6 +31,6 @@ export function PoolTable({ pool }: { pool: StakingPool }) {
           </tr>
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
