@@ -116,7 +116,6 @@ describe('Unit-token staking in Chromium: approve, stake, earn, claim, unstake',
       const done = await outcome(page, 'Success');
       await done.getByRole('button', { name: 'OK' }).click();
       expect(await staked()).toBe(1n);
-      // Approval was asked for once, then the stake: two transactions from the wallet.
       await list
         .getByRole('button', { name: /^Unstaking one / })
         .first()
