@@ -183,7 +183,7 @@ describe('Unit-token staking in Chromium: approve, stake, earn, claim, unstake',
               .waitFor({ state: 'detached' });
             const wide = await p.evaluate(
               (w) =>
-                [...document.querySelectorAll<HTMLElement>('body *')]
+                Array.from(document.querySelectorAll<HTMLElement>('body *'))
                   .filter(
                     (el) =>
                       (el.getBoundingClientRect().right > w + 0.5 || el.scrollWidth > el.clientWidth + 1) &&
