@@ -243,6 +243,7 @@ describe('home page, leaderboard and top lists in Chromium', () => {
         'Marketplace',
         'Shop',
         'Leaderboard',
+        'Staking',
         'Sign in',
         'Connect wallet',
         'Cart, empty',

@@ -12,8 +12,14 @@ describe('isWebRoute', () => {
     expect(isWebRoute('/my-assets/spaceships')).toBe(true);
     expect(isWebRoute('/change-profile')).toBe(true);
   });
+  it('knows both spellings of the staking detail (owned-assets.md §2.1), and only those', () => {
+    expect(isWebRoute('/StakingDetail')).toBe(true);
+    expect(isWebRoute('/stakingdetail')).toBe(true);
+    expect(isWebRoute('/Stakingdetail')).toBe(false);
+  });
+
   it('does not know pages of areas that are not built, nor deeper paths', () => {
-    expect(isWebRoute('/staking')).toBe(false);
+    expect(isWebRoute('/staking/extra')).toBe(false);
     expect(isWebRoute('/my-assets/empty')).toBe(false);
     expect(isWebRoute('/login/extra')).toBe(false);
     expect(isWebRoute('/nope')).toBe(false);

@@ -48,6 +48,10 @@ export const WEB_ROUTE_PATTERNS = [
   '/fairness/verify',
   '/leaderboard',
   '/top',
+  '/staking',
+  '/StakingDetail',
+  '/stakingdetail',
+  '/affiliate',
 ] as const;
 
 /** True when a path matches one of the patterns (`:param` matches one segment). */

@@ -33,7 +33,7 @@ describe('decideRoute', () => {
     expect(decideRoute(path, false)).toEqual({ allow: false, redirectTo: '/' });
   });
 
-  it.each(['/', '/registry', '/tos', '/contact', '/assetsx', '/collection/5', '/my/blindboxes', '/nowhere'])(
+  it.each(['/', '/registry', '/tos', '/contact', '/assetsx', '/collection/5', '/my/blindboxes', '/nowhere', '/staking', '/stakingdetail', '/StakingDetail', '/affiliate'])(
     'lets a visitor open %s',
     (path) => {
       expect(decideRoute(path, false)).toEqual({ allow: true });

@@ -81,6 +81,11 @@ export const paths = {
     path: '/assets',
     getHref: (redirected?: 'detail') => (redirected ? withQuery('/assets', { redirected }) : '/assets'),
   },
+  // Unit-token staking (owned-assets.md §2.13–2.15); the overview links to the lower-case detail path.
+  staking: { path: '/staking', getHref: () => '/staking' },
+  stakingDetail: { path: '/StakingDetail', getHref: () => '/StakingDetail' },
+  stakingDetailLower: { path: '/stakingdetail', getHref: () => '/stakingdetail' },
+  affiliate: { path: '/affiliate', getHref: () => '/affiliate' },
   landCollections: { path: '/assets/collections', getHref: () => '/assets/collections' },
   landCollection: { path: '/assets/collection', getHref: (id: number | string) => withQuery('/assets/collection', { key: String(id) }) },
   publicCollection: { path: '/collection/:id', getHref: (uriid: string) => `/collection/${encodeURIComponent(uriid)}` },

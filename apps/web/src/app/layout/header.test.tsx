@@ -42,6 +42,7 @@ describe('the header', () => {
       'Marketplace',
       'Shop',
       'Leaderboard',
+      'Staking',
       'Sign in',
       'Connect wallet',
     ]);
@@ -57,6 +58,7 @@ describe('the header', () => {
       'Marketplace',
       'Shop',
       'Leaderboard',
+      'Staking',
       'Sign in',
       'Connect wallet',
       'Cart, empty',

@@ -99,6 +99,9 @@ export function Header() {
         >
           Leaderboard
         </NavLink>
+        <NavLink to={paths.staking.getHref()} className="site-header__link">
+          Staking
+        </NavLink>
       </nav>
       {!loggedIn && (
         <div className="site-header__sign-in">

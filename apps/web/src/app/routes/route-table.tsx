@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { BRAND_NAME } from '@starport/schemas/brand';
 import { paths } from '../../config/paths.ts';
 import HomeRoute from './home-route.tsx';
 import { lazyPage } from '../lazy-page.ts';
@@ -45,6 +46,9 @@ const FairnessPage = lazyPage(() => import('../../features/fairness/pages/fairne
 const VerifyOpeningPage = lazyPage(() => import('../../features/fairness/pages/verify-page.tsx'));
 const LeaderboardPage = lazyPage(() => import('../../features/leaderboards/pages/leaderboard-page.tsx'));
 const TopPage = lazyPage(() => import('./top-page.tsx'));
+const StakingPage = lazyPage(() => import('../../features/staking/pages/staking-page.tsx'));
+const StakingDetailPage = lazyPage(() => import('../../features/staking/pages/staking-detail-page.tsx'));
+const AffiliatePage = lazyPage(() => import('./affiliate-route.tsx'));
 const NotFoundPage = lazyPage(() => import('../not-found-page.tsx'));
 
 // Each page's name for the browser tab (app/page-title.ts); route-table.test.ts checks every page has one.
@@ -106,6 +110,21 @@ export const routes: RouteObject[] = [
           { path: paths.fairnessVerify.path, element: <VerifyOpeningPage />, handle: page('Verify an opening') },
           { path: paths.leaderboard.path, element: <LeaderboardPage />, handle: page('Leaderboard') },
           { path: paths.top.path, element: <TopPage />, handle: page('Top sales') },
+          // Staking (owned-assets.md §2.13–2.15): public; a visitor is asked to connect a wallet.
+          { path: paths.staking.path, element: <StakingPage />, handle: page('Staking') },
+          {
+            path: paths.stakingDetail.path,
+            caseSensitive: true,
+            element: <StakingDetailPage />,
+            handle: page(`${BRAND_NAME} Staking`),
+          },
+          {
+            path: paths.stakingDetailLower.path,
+            caseSensitive: true,
+            element: <StakingDetailPage />,
+            handle: page(`${BRAND_NAME} Staking`),
+          },
+          { path: paths.affiliate.path, element: <AffiliatePage />, handle: page('Affiliate') },
           { path: '*', element: <NotFoundPage />, handle: page('Page not found') },
         ],
       },

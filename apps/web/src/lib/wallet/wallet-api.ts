@@ -1,4 +1,5 @@
 import type { PublicChain } from '@starport/schemas/chain';
+import type { Abi } from 'viem';
 
 /**
  * What the app asks of a wallet. The implementation (wallet-runtime.ts: wagmi + viem,
@@ -25,6 +26,8 @@ export class WalletError extends Error {
   constructor(
     readonly kind: WalletErrorKind,
     message: string,
+    /** the contract's custom error (e.g. 'InsufficientRewardPool') when a contract call reverted */
+    readonly contractError?: string,
   ) {
     super(message);
     this.name = 'WalletError';
@@ -90,7 +93,24 @@ export type WalletRuntime = {
   }): Promise<HexString>;
   /** waits until the transaction, or the one that replaced it, is mined; throws when that cannot be read */
   waitForReceipt(p: { chain: PublicChain; hash: HexString }): Promise<TransferReceipt>;
+  /**
+   * A contract call from the connected account (staking: approve, stake, unstake, claim). It is
+   * simulated first, so a revert is reported with the contract's error name before anything is sent.
+   * Optional so the payment flows' test doubles, which never call contracts, need not offer it.
+   */
+  writeContract?(p: ContractCall): Promise<HexString>;
+  /** a view call through the wallet's own connection (the page's CSP reaches no other RPC) */
+  readContract?(p: ContractCall): Promise<unknown>;
   disconnect(): Promise<void>;
+};
+
+/** A function of a contract on a chain; the ABI comes from @starport/chain, loaded lazily by the caller. */
+export type ContractCall = {
+  chain: PublicChain;
+  address: HexString;
+  abi: Abi;
+  functionName: string;
+  args: readonly unknown[];
 };
 
 let runtime: Promise<WalletRuntime> | undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WalletError } from './wallet-api.ts';
-import { NO_WALLET_MSG, REFUSED_MSG, REQUEST_PENDING_MSG, toWalletError } from './wallet-errors.ts';
+import { NO_WALLET_MSG, REFUSED_MSG, REQUEST_PENDING_MSG, toContractCallError, toWalletError } from './wallet-errors.ts';
 
 /** An error the way wagmi/viem build them: a named wrapper whose cause is the wallet's answer. */
 const wrapped = (name: string, cause: unknown, shortMessage = `${name} happened.`) =>
@@ -47,5 +47,20 @@ describe('toWalletError', () => {
     const loop: { message: string; cause?: unknown } = { message: 'loop' };
     loop.cause = loop;
     expect(toWalletError(loop, 'sign').message).toBe('Your wallet did not sign the message: loop');
+  });
+});
+
+describe('toContractCallError', () => {
+  it("keeps the contract's error name viem decoded, several causes deep", () => {
+    const reverted = { name: 'ContractFunctionRevertedError', data: { errorName: 'InsufficientRewardPool', args: [] } };
+    const error = toContractCallError({ name: 'ContractFunctionExecutionError', shortMessage: 'reverted', cause: reverted }, 'send');
+    expect(error.contractError).toBe('InsufficientRewardPool');
+    expect(error.message).toBe('The contract refused the call: InsufficientRewardPool.');
+  });
+
+  it('reports a refused signature as refused, not as a contract error', () => {
+    const error = toContractCallError({ code: 4001, message: 'User rejected the request.' }, 'send');
+    expect(error.kind).toBe('refused');
+    expect(error.contractError).toBeUndefined();
   });
 });

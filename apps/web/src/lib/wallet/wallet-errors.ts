@@ -73,3 +73,25 @@ export function toWalletError(error: unknown, step: WalletStep, chainName?: stri
   if (step === 'sign') return new WalletError('refused', `Your wallet did not sign the message: ${detail}`);
   return new WalletError('refused', `Your wallet did not connect: ${detail}`);
 }
+
+/**
+ * The custom error a reverted contract call names ('InsufficientRewardPool', 'NothingToClaim'),
+ * wherever viem put its decoding (ContractFunctionRevertedError.data.errorName) in the causes.
+ */
+export function contractErrorOf(error: unknown): string | undefined {
+  for (const e of chainOf(error)) {
+    const data = (e as { data?: unknown }).data;
+    if (data && typeof data === 'object' && typeof (data as { errorName?: unknown }).errorName === 'string') {
+      return (data as { errorName: string }).errorName;
+    }
+  }
+  return undefined;
+}
+
+/** A contract call's failure: the wallet's verdict, carrying the contract's error name when it reverted. */
+export function toContractCallError(error: unknown, step: 'send' | 'receipt', chainName?: string): WalletError {
+  const base = toWalletError(error, step, chainName);
+  const name = contractErrorOf(error);
+  if (!name || base.kind === 'refused' || base.contractError) return base;
+  return new WalletError(base.kind, `The contract refused the call: ${name}.`, name);
+}

@@ -13,18 +13,25 @@ import {
   type Connector,
 } from '@wagmi/core';
 import { erc20Abi, http, type Chain, type ReplacementReason, type Transport } from 'viem';
-import { waitForTransactionReceipt } from 'viem/actions';
+import { readContract, simulateContract, waitForTransactionReceipt } from 'viem/actions';
 import type { PublicChain } from '@starport/schemas/chain';
 import { getChainInfo } from './chain-info.ts';
 import {
   WalletError,
   type BrowserWallet,
   type HexString,
+  type ContractCall,
   type WalletChoice,
   type WalletRuntime,
 } from './wallet-api.ts';
 import { NO_CHAIN_CONFIGURED, toViemChain } from './wallet-chains.ts';
-import { NO_WALLET_MSG, REFUSED_MSG, WALLETCONNECT_UNSET_MSG, toWalletError } from './wallet-errors.ts';
+import {
+  NO_WALLET_MSG,
+  REFUSED_MSG,
+  WALLETCONNECT_UNSET_MSG,
+  toContractCallError,
+  toWalletError,
+} from './wallet-errors.ts';
 
 /**
  * The wallet chunk: wagmi + viem behind the small WalletRuntime interface. Only wallet-api.ts's
@@ -194,7 +201,44 @@ export async function createWalletRuntime(): Promise<WalletRuntime> {
     }
   }
 
+  /** The wallet's own connection on the chain, else the server's RPC URL (see waitForReceipt). */
+  async function clientOn(chain: PublicChain) {
+    configured(chain);
+    const viaWallet = await getConnectorClient(config, { chainId: chain.id }).catch(() => undefined);
+    const client = viaWallet ?? getPublicClient(config, { chainId: chain.id });
+    if (!client) throw new WalletError('wrong_chain', `${chain.name} is not among this page's networks.`);
+    return client;
+  }
+
+  const callOf = (call: ContractCall) => ({
+    address: call.address,
+    abi: call.abi,
+    functionName: call.functionName,
+    args: call.args,
+  });
+
+  async function writeContractCall(call: ContractCall): Promise<HexString> {
+    await switchChain(call.chain);
+    const from = account();
+    if (!from) throw new WalletError('no_wallet', NO_WALLET_MSG);
+    try {
+      // A revert (InsufficientRewardPool, NothingToClaim…) is named here, before the wallet asks to sign.
+      await simulateContract(await clientOn(call.chain), { ...callOf(call), account: from } as never);
+      return await writeContract(config, { ...callOf(call), chainId: call.chain.id, account: from } as never);
+    } catch (error) {
+      throw toContractCallError(error, 'send', call.chain.name);
+    }
+  }
+
   return {
+    writeContract: writeContractCall,
+    async readContract(call) {
+      try {
+        return await readContract(await clientOn(call.chain), callOf(call) as never);
+      } catch (error) {
+        throw toContractCallError(error, 'receipt', call.chain.name);
+      }
+    },
     choices: () => ({
       browser: { available: wallets.length > 0, wallets },
       walletconnect: projectId ? { available: true } : { available: false, reason: WALLETCONNECT_UNSET_MSG },
