@@ -53,7 +53,9 @@ async function deployment(c: ChainClient, target: StakingTarget): Promise<{ bloc
   }
 }
 
-const client = (target: StakingTarget): Promise<ChainClient> => checkedClientFor(target.chain, 'request');
+// The job pace (10 s, one retry) rather than the 3 s of a sign-in check: the pool's eight reads
+// share one block and are cached per head, and a busy node answering late is better than a 503.
+const client = (target: StakingTarget): Promise<ChainClient> => checkedClientFor(target.chain, 'job');
 
 export class StakingService {
   constructor(private readonly d: { db: DbOrTx; chains: ChainsConfig }) {}
