@@ -214,7 +214,7 @@ describe('home page, leaderboard and top lists in Chromium', () => {
       await menu.click();
       expect(await menu.getAttribute('aria-expanded')).toBe('true');
       await nav.waitFor();
-      expect(await nav.getByRole('link').count()).toBe(4);
+      expect(await nav.getByRole('link').count()).toBe(5);
       await small.getByTestId('header-sign-in').waitFor();
       await small.keyboard.press('Escape');
       await nav.waitFor({ state: 'hidden' });
