@@ -57,8 +57,10 @@ describe('staking: garbage in, a 4xx out', () => {
     );
     await fc.assert(
       fc.asyncProperty(payload, async (body) => {
-        const res = await t.app.inject({ method: 'POST', url: '/api/getAssetsNFT', payload: JSON.stringify(body) ?? 'null', headers: { 'content-type': 'application/json' } });
-        const valid = AssetsNftBodySchema.safeParse(body);
+        const sent = JSON.stringify(body) ?? 'null';
+        const res = await t.app.inject({ method: 'POST', url: '/api/getAssetsNFT', payload: sent, headers: { 'content-type': 'application/json' } });
+        // Judged on what was sent: JSON drops undefined values ({"": undefined} arrives as {}).
+        const valid = AssetsNftBodySchema.safeParse(JSON.parse(sent));
         if (!valid.success) return expectRefusal(res, JSON.stringify(body));
         expect(res.statusCode, JSON.stringify(body)).toBe(200);
         const json = res.json() as { data: { nft_id: number }[]; dataStaked: { nft_id: number }[] };
