@@ -118,7 +118,9 @@ describe('Gin to DNC: garbage in, a 4xx out, nothing credited', () => {
             headers: { ...bearer(linked.token), 'content-type': 'application/json' },
             payload: JSON.stringify(payload) ?? 'undefined',
           });
-          if (schema.safeParse(payload).success) expect(res.statusCode, JSON.stringify(payload)).toBeLessThan(500);
+          // Judged on what was sent: JSON drops undefined values ({"x": undefined} arrives as {}).
+          const sent = JSON.stringify(payload);
+          if (schema.safeParse(sent === undefined ? undefined : JSON.parse(sent)).success) expect(res.statusCode, JSON.stringify(payload)).toBeLessThan(500);
           else {
             expectFourXx(res, payload);
             expect(res.statusCode, JSON.stringify(payload)).toBe(400);
