@@ -5,6 +5,8 @@ export default defineConfig({
     name: 'e2e',
     root: new URL('.', import.meta.url).pathname,
     include: ['**/*.e2e.test.ts'],
+    // the embedded database migrated once per run, copied by each server (fixtures/data-template.ts)
+    globalSetup: ['fixtures/data-template.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
     // expect.poll returns when its condition holds; its default bound (1 s) is a timing bet

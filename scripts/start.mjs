@@ -9,11 +9,13 @@
 // group already; the server ignores a second copy. Should whatever started us die without a
 // signal to pass on (kill -9 of npm), we are orphaned: that stops the server too.
 //
-// STARPORT_SKIP_BUILD=1 serves the build that is already in apps/web/dist (a quick restart).
+// The web app is built only when its inputs changed since the last build (web-build-inputs.mjs).
+// STARPORT_SKIP_BUILD=1 serves the build that is already in apps/web/dist, whatever it was built from.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isBuiltFrom, recordBuiltFrom, webBuildInputs } from './web-build-inputs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
@@ -53,8 +55,15 @@ async function main() {
     return 1;
   }
   if (!skipBuild) {
-    const built = await step('npm', ['run', 'build']);
-    if (built !== 0 || stopRequested) return built || 130;
+    const inputs = webBuildInputs(root);
+    if (isBuiltFrom(root, inputs)) {
+      console.log('The web app has not changed since its last build: serving apps/web/dist.');
+    } else {
+      const built = await step('npm', ['run', 'build']);
+      if (built !== 0 || stopRequested) return built || 130;
+      // Taken before the build: an edit made while it ran means the next start builds again.
+      recordBuiltFrom(root, inputs);
+    }
   }
   return step(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts']);
 }

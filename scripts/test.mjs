@@ -3,8 +3,11 @@
 // 1. types and lint, 2. unit + API + component tests (vitest projects),
 // 3. build the web app, 4. end-to-end journeys in Chromium.
 // It installs what the machine lacks (Debian's chromium, as root) and says so.
+// Steps that never read the database are not repeated on a tree they already passed on
+// (passed-stamp.mjs): the second run of CI, on PostgreSQL, repeats the API and e2e tests only.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { passedAt, recordPassed, treeFingerprint } from './passed-stamp.mjs';
 import { runVitest } from './vitest-run.mjs';
 
 const say = (msg) => console.log(`\n== ${msg}`);
@@ -69,13 +72,23 @@ function ensureChromium() {
 say(`Starport tests on ${db}`);
 const chromium = ensureChromium();
 const npx = 'npx';
-run('Type check', npx, ['tsc', '-p', 'packages/schemas']);
-run('Type check: API', npx, ['tsc', '-p', 'apps/api']);
-run('Type check: web', npx, ['tsc', '-p', 'apps/web']);
-run('Type check: e2e', npx, ['tsc', '-p', 'e2e']);
-run('Lint (ESLint, with area import boundaries)', npx, ['eslint', '.']);
-await runTests('Unit, API and component tests', []);
-run('Build the web app', 'npm', ['run', 'build']);
+const fingerprint = treeFingerprint();
+const alreadyPassed = process.env.STARPORT_TEST_ALL ? null : passedAt(fingerprint);
+if (alreadyPassed && existsSync('apps/web/dist/index.html')) {
+  say(`Type checks, lint, the web, schema and chain tests and the web build passed on this exact tree at ${alreadyPassed}`);
+  console.log('They never read the database, so they are not run again (STARPORT_TEST_ALL=1 runs them anyway).');
+  await runTests('API tests', ['--project', 'api']);
+} else {
+  run('Type check', npx, ['tsc', '-p', 'packages/schemas']);
+  run('Type check: API', npx, ['tsc', '-p', 'apps/api']);
+  run('Type check: web', npx, ['tsc', '-p', 'apps/web']);
+  run('Type check: e2e', npx, ['tsc', '-p', 'e2e']);
+  run('Lint (ESLint, with area import boundaries)', npx, ['eslint', '.']);
+  await runTests('Unit, API and component tests', []);
+  run('Build the web app', 'npm', ['run', 'build']);
+  // Only now, and only if nothing changed while they ran.
+  if (treeFingerprint() === fingerprint) recordPassed(fingerprint);
+}
 await runTests('End-to-end journeys in Chromium', ['--config', 'e2e/vitest.config.ts'], {
   ...process.env,
   CHROMIUM_PATH: chromium,

@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.ts';
 
 /** The machine's PostgreSQL, for tests that must see real concurrency. */
@@ -7,10 +11,10 @@ export const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127
 
 /**
  * A database of the test's own, dropped on close: a fresh PostgreSQL database when
- * DATABASE_URL is set (or `postgres` is forced), else an in-memory PGlite.
+ * DATABASE_URL is set (or `postgres` is forced), else a PGlite in a folder of its own.
  */
 export async function createTestDatabase(kind: 'default' | 'postgres' = 'default'): Promise<Database & { url?: string }> {
-  if (kind === 'default' && !process.env.DATABASE_URL) return openDatabase({ dataDir: null });
+  if (kind === 'default' && !process.env.DATABASE_URL) return copyOfMigratedPglite();
   const name = `starport_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   await admin.connect();
@@ -35,6 +39,20 @@ export async function createTestDatabase(kind: 'default' | 'postgres' = 'default
       }
       await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await drop.end();
+    },
+  };
+}
+
+/** A PGlite on a copy of the run's migrated database (database-template.ts), removed on close. */
+async function copyOfMigratedPglite(): Promise<Database> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'starport-test-db-'));
+  cpSync(path.join(inject('migratedDataDir'), 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+  const database = await openDatabase({ dataDir });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,24 @@
+// Vitest global setup of the API tests: one embedded database is created and migrated per run,
+// and each test's PGlite starts on a copy of its folder (test-database.ts). A fresh PGlite runs
+// initdb and every migration, ~3.5 s on this machine; opening a copied folder takes ~0.8 s.
+// (An in-memory PGlite loaded from a dump, loadDataDir, was no faster than a fresh one.)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/db/client.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** a DATA_DIR whose `pglite` folder holds this run's migrated embedded database */
+    migratedDataDir: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'starport-test-template-'));
+  const database = await openDatabase({ dataDir });
+  await database.close();
+  project.provide('migratedDataDir', dataDir);
+  return () => rmSync(dataDir, { recursive: true, force: true });
+}
