@@ -11,8 +11,16 @@ const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'
   engines: { node: string };
   allowScripts?: Record<string, boolean>;
 };
-type Locked = { version?: string; engines?: { node?: string } | string[]; hasInstallScript?: boolean; os?: string[]; link?: boolean };
-const locked = (JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, Locked> }).packages;
+type Locked = {
+  version?: string;
+  engines?: { node?: string } | string[];
+  hasInstallScript?: boolean;
+  os?: string[];
+  link?: boolean;
+};
+const locked = (
+  JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, Locked> }
+).packages;
 
 const nameOf = (key: string) => key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length);
 const installed = Object.entries(locked).filter(([key, pkg]) => key.includes('node_modules/') && !pkg.link);
@@ -21,7 +29,9 @@ describe('the root package.json tells the truth about the install', () => {
   it('every locked package runs on the oldest Node that `engines` admits', () => {
     const oldest = semver.minVersion(manifest.engines.node)!.version;
     const refusing = installed
-      .filter(([, pkg]) => !Array.isArray(pkg.engines) && pkg.engines?.node && !semver.satisfies(oldest, pkg.engines.node))
+      .filter(
+        ([, pkg]) => !Array.isArray(pkg.engines) && pkg.engines?.node && !semver.satisfies(oldest, pkg.engines.node),
+      )
       .map(([key, pkg]) => `${nameOf(key)}@${pkg.version} wants node ${(pkg.engines as { node: string }).node}`);
     expect(refusing).toEqual([]);
     expect(semver.satisfies(process.version, manifest.engines.node)).toBe(true);
@@ -30,7 +40,10 @@ describe('the root package.json tells the truth about the install', () => {
   it('every dependency with an install script has a decision in allowScripts', () => {
     const decided = manifest.allowScripts ?? {};
     const undecided = installed
-      .filter(([key, pkg]) => pkg.hasInstallScript && !(nameOf(key) in decided) && !(`${nameOf(key)}@${pkg.version}` in decided))
+      .filter(
+        ([key, pkg]) =>
+          pkg.hasInstallScript && !(nameOf(key) in decided) && !(`${nameOf(key)}@${pkg.version}` in decided),
+      )
       .map(([key, pkg]) => `${nameOf(key)}@${pkg.version}`);
     expect([...new Set(undecided)]).toEqual([]);
   });

@@ -15,7 +15,10 @@ const STAMP = path.join('node_modules', '.cache', 'starport-tests', 'database-in
  * under `paths` only, and of Node's version.
  */
 export function treeFingerprint(root = process.cwd(), paths = []) {
-  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z', '--', ...paths], { cwd: root, encoding: 'utf8' })
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z', '--', ...paths], {
+    cwd: root,
+    encoding: 'utf8',
+  })
     .split('\0')
     .filter(Boolean)
     .sort();
@@ -23,7 +26,11 @@ export function treeFingerprint(root = process.cwd(), paths = []) {
   for (const file of files) {
     const full = path.join(root, file);
     // a tracked file deleted in the working tree counts as missing
-    hash.update(file).update('\0').update(existsSync(full) ? readFileSync(full) : 'missing').update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(existsSync(full) ? readFileSync(full) : 'missing')
+      .update('\0');
   }
   return hash.digest('hex');
 }

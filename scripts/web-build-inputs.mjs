@@ -21,7 +21,12 @@ export function webBuildInputs(root) {
 /** Whether apps/web/dist was built from exactly these inputs. */
 export function isBuiltFrom(root, fingerprint) {
   const record = path.join(root, RECORD);
-  return fingerprint !== null && existsSync(path.join(root, 'apps/web/dist/index.html')) && existsSync(record) && readFileSync(record, 'utf8') === fingerprint;
+  return (
+    fingerprint !== null &&
+    existsSync(path.join(root, 'apps/web/dist/index.html')) &&
+    existsSync(record) &&
+    readFileSync(record, 'utf8') === fingerprint
+  );
 }
 
 export function recordBuiltFrom(root, fingerprint) {

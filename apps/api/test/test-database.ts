@@ -13,7 +13,9 @@ export const POSTGRES_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127
  * A database of the test's own, dropped on close: a fresh PostgreSQL database when
  * DATABASE_URL is set (or `postgres` is forced), else a PGlite in a folder of its own.
  */
-export async function createTestDatabase(kind: 'default' | 'postgres' = 'default'): Promise<Database & { url?: string }> {
+export async function createTestDatabase(
+  kind: 'default' | 'postgres' = 'default',
+): Promise<Database & { url?: string }> {
   if (kind === 'default' && !process.env.DATABASE_URL) return copyOfMigratedPglite();
   const name = `starport_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
