@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-const STAMP = path.join('node_modules', '.cache', 'starport-tests', 'database-independent.json');
+const STAMPS = path.join('node_modules', '.cache', 'starport-tests');
+const stampFile = (root, name) => path.join(root, STAMPS, `${name}.json`);
 
 /**
  * A hash of every file git would commit here (tracked or new, changes included), or of those
@@ -35,18 +36,18 @@ export function treeFingerprint(root = process.cwd(), paths = []) {
   return hash.digest('hex');
 }
 
-/** When the database-independent steps last passed on this fingerprint, or null. */
-export function passedAt(fingerprint, root = process.cwd()) {
+/** When the steps stamped `name` last passed on this fingerprint, or null. */
+export function passedAt(fingerprint, root = process.cwd(), name = 'database-independent') {
   try {
-    const stamp = JSON.parse(readFileSync(path.join(root, STAMP), 'utf8'));
+    const stamp = JSON.parse(readFileSync(stampFile(root, name), 'utf8'));
     return stamp.fingerprint === fingerprint ? stamp.passedAt : null;
   } catch {
     return null;
   }
 }
 
-export function recordPassed(fingerprint, root = process.cwd()) {
-  const file = path.join(root, STAMP);
+export function recordPassed(fingerprint, root = process.cwd(), name = 'database-independent') {
+  const file = stampFile(root, name);
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify({ fingerprint, passedAt: new Date().toISOString() }, null, 2));
 }

@@ -7,7 +7,9 @@
 // (passed-stamp.mjs): the second run of CI, on PostgreSQL, repeats the API and e2e tests only.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { DATABASE_INDEPENDENT_E2E } from './database-independent-e2e.mjs';
 import { passedAt, recordPassed, treeFingerprint } from './passed-stamp.mjs';
+import { runTogether } from './run-together.mjs';
 import { runVitest } from './vitest-run.mjs';
 
 const say = (msg) => console.log(`\n== ${msg}`);
@@ -75,22 +77,42 @@ const npx = 'npx';
 const fingerprint = treeFingerprint();
 const alreadyPassed = process.env.STARPORT_TEST_ALL ? null : passedAt(fingerprint);
 if (alreadyPassed && existsSync('apps/web/dist/index.html')) {
-  say(`Type checks, lint, the web, schema and chain tests and the web build passed on this exact tree at ${alreadyPassed}`);
+  say(
+    `Type checks, lint, the web, schema and chain tests and the web build passed on this exact tree at ${alreadyPassed}`,
+  );
   console.log('They never read the database, so they are not run again (STARPORT_TEST_ALL=1 runs them anyway).');
   await runTests('API tests', ['--project', 'api']);
 } else {
-  run('Type check', npx, ['tsc', '-p', 'packages/schemas']);
-  run('Type check: API', npx, ['tsc', '-p', 'apps/api']);
-  run('Type check: web', npx, ['tsc', '-p', 'apps/web']);
-  run('Type check: e2e', npx, ['tsc', '-p', 'e2e']);
-  run('Lint (ESLint, with area import boundaries)', npx, ['eslint', '.']);
+  // The longest first, so that the two lanes end close together.
+  const failed = await runTogether([
+    ['Lint (ESLint, with area import boundaries)', npx, ['eslint', '.']],
+    ['Type check: API', npx, ['tsc', '-p', 'apps/api']],
+    ['Type check: web', npx, ['tsc', '-p', 'apps/web']],
+    ['Type check: e2e', npx, ['tsc', '-p', 'e2e']],
+    ['Type check: schemas', npx, ['tsc', '-p', 'packages/schemas']],
+  ]);
+  if (failed.length > 0) {
+    console.error(`\n✗ failed: ${failed.join(', ')}.`);
+    process.exit(1);
+  }
   await runTests('Unit, API and component tests', []);
   run('Build the web app', 'npm', ['run', 'build']);
   // Only now, and only if nothing changed while they ran.
   if (treeFingerprint() === fingerprint) recordPassed(fingerprint);
 }
-await runTests('End-to-end journeys in Chromium', ['--config', 'e2e/vitest.config.ts'], {
+const e2eArgs = ['--config', 'e2e/vitest.config.ts'];
+const uiPassedAt = process.env.STARPORT_TEST_ALL
+  ? null
+  : passedAt(fingerprint, process.cwd(), 'database-independent-e2e');
+if (uiPassedAt) {
+  say(`The browser-only e2e files passed on this exact tree at ${uiPassedAt}: ${DATABASE_INDEPENDENT_E2E.join(', ')}`);
+  console.log('They are not run again (STARPORT_TEST_ALL=1 runs them anyway).');
+}
+const skipped = uiPassedAt ? DATABASE_INDEPENDENT_E2E.flatMap((file) => ['--exclude', `**/${file}`]) : [];
+await runTests('End-to-end journeys in Chromium', [...e2eArgs, ...skipped], {
   ...process.env,
   CHROMIUM_PATH: chromium,
 });
+if (!uiPassedAt && treeFingerprint() === fingerprint)
+  recordPassed(fingerprint, process.cwd(), 'database-independent-e2e');
 say(`All tests passed on ${db}.`);

@@ -1,0 +1,80 @@
+// `npm start` to healthy, the way a player runs it (embedded database, demo catalogue, local
+// chain), timed from the spawn of npm to the first 200 from /healthz:
+// - cold: the first start of a checkout: an empty DATA_DIR and a web app that must be built
+//   (the record of the last build's inputs is removed first, so the build runs);
+// - warm: the next start on the same DATA_DIR with nothing changed (the build is skipped).
+// Run: node --import tsx bench/startup.ts [--runs=3]. Each kind is started `runs` times,
+// alternating; the median is reported. Targets (issue 21): warm ≤ 3 s, cold ≤ 6 s.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BUILD_RECORD = path.join(ROOT, 'apps/web/dist/.build-inputs');
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const RUNS = Number(arg('runs') ?? 3);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Starts npm start on dataDir, returns the ms until /healthz answers 200, then stops it. */
+async function timeStart(dataDir: string): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn('npm', ['start'], {
+    cwd: ROOT,
+    detached: true, // its own process group: the stop below reaches npm, the server and anvil
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: '', DATABASE_URL: '', LOCAL_CHAIN_PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
+      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (res) => res.ok,
+        () => false,
+      );
+      if (ok) return performance.now() - started;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  } finally {
+    process.kill(-child.pid!, 'SIGTERM');
+    await exited;
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+const cold: number[] = [];
+const warm: number[] = [];
+console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+for (let run = 0; run < RUNS; run++) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'starport-startup-'));
+  try {
+    rmSync(BUILD_RECORD, { force: true });
+    cold.push(await timeStart(dataDir));
+    warm.push(await timeStart(dataDir));
+    console.log(`run ${run + 1}: cold ${seconds(cold.at(-1)!)}, warm ${seconds(warm.at(-1)!)}`);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+console.log(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(`\n| start | median of ${RUNS} | target |\n|---|---|---|`);
+console.log(`| cold (empty DATA_DIR, web app built) | ${seconds(median(cold))} | ≤ 6 s |`);
+console.log(`| warm (same DATA_DIR, nothing changed) | ${seconds(median(warm))} | ≤ 3 s |`);
