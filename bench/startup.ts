@@ -30,11 +30,14 @@ function freePort(): Promise<number> {
 /** Starts npm start on dataDir, returns the ms until /healthz answers 200, then stops it. */
 async function timeStart(dataDir: string): Promise<number> {
   const port = await freePort();
+  // its own free port for anvil too: with port 0 anvil could take the one just picked for the server
+  let chainPort = await freePort();
+  while (chainPort === port) chainPort = await freePort();
   const started = performance.now();
   const child = spawn('npm', ['start'], {
     cwd: ROOT,
     detached: true, // its own process group: the stop below reaches npm, the server and anvil
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: '', DATABASE_URL: '', LOCAL_CHAIN_PORT: '0' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: '', DATABASE_URL: '', LOCAL_CHAIN_PORT: String(chainPort) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
