@@ -79,23 +79,34 @@ function stopProcess(child: ChildProcess, graceMs: number): Promise<void> {
   });
 }
 
-/** Starts anvil on 127.0.0.1 and resolves once it answers `eth_chainId` with the expected id. */
+/**
+ * Starts anvil on 127.0.0.1 and resolves once it says where it listens and answers `eth_chainId`
+ * with the expected id. Without a port anvil binds port 0 itself and the port is read from its
+ * "Listening on" line: picking a free port first and handing it over raced with other test
+ * files doing the same, and the loser's anvil died on the taken port while its start answered
+ * from the winner's chain (two test files on one chain, one reverting the other's snapshots).
+ */
 export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilInstance> {
-  const port = options.port ?? (await freePort());
   const chainId = options.chainId ?? ANVIL_CHAIN_ID;
-  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--silent'];
+  // No --silent: it also hides the "Listening on" line; the per-call log lines are drained below.
+  const args = ['--host', '127.0.0.1', '--port', String(options.port ?? 0), '--chain-id', String(chainId)];
   args.push('--mnemonic', ANVIL_MNEMONIC);
   if (options.timestamp !== undefined) args.push('--timestamp', String(options.timestamp));
   if (options.stateFile !== undefined) args.push('--state', options.stateFile);
 
-  const child = spawn(anvilBinaryPath(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(anvilBinaryPath(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const rpcUrl = `http://127.0.0.1:${port}`;
   // With a state file anvil writes the whole chain on SIGTERM: give it time before SIGKILL.
   const stop = () => stopProcess(child, options.stateFile === undefined ? 3000 : 15_000);
+  const timeoutMs = options.startTimeoutMs ?? 15_000;
+  const deadline = Date.now() + timeoutMs;
 
-  const deadline = Date.now() + (options.startTimeoutMs ?? 15_000);
+  const port = await listeningPort(child, timeoutMs).catch(async (error: Error) => {
+    await stop();
+    throw new Error(`anvil did not start: ${error.message}${stderr.trim() ? `: ${stderr.trim()}` : ''}`);
+  });
+  const rpcUrl = `http://127.0.0.1:${port}`;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`anvil exited with ${child.exitCode}: ${stderr.trim()}`);
     const answered = await answersChainId(rpcUrl);
@@ -108,4 +119,34 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilInsta
   }
   await stop();
   throw new Error(`anvil did not answer on ${rpcUrl}: ${stderr.trim()}`);
+}
+
+const LISTENING = /Listening on 127\.0\.0\.1:(\d+)/;
+
+/**
+ * The port from anvil's own "Listening on" line: printed only once this process holds the socket.
+ * stdout keeps flowing afterwards (anvil logs every call there) so the pipe never fills.
+ */
+function listeningPort(child: ChildProcess, timeoutMs: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => finish(new Error(`no "Listening on" line within ${timeoutMs} ms`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = LISTENING.exec(seen);
+      if (match) finish(undefined, Number(match[1]));
+      else if (seen.length > 64_000) seen = seen.slice(-1000);
+    };
+    const onExit = (code: number | null) => finish(new Error(`anvil exited with ${code} before listening`));
+    function finish(error?: Error, port?: number) {
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      child.off('exit', onExit);
+      child.stdout?.resume();
+      if (error) reject(error);
+      else resolve(port!);
+    }
+    child.stdout?.on('data', onData);
+    child.once('exit', onExit);
+  });
 }

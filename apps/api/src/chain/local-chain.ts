@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { anvilClients, freePort, startAnvil, type AnvilInstance } from '@starport/chain';
+import { anvilClients, startAnvil, type AnvilInstance } from '@starport/chain';
 import { LOCAL_CHAIN_ID, type Address, type ChainSetup } from './chain-config.ts';
 import { ConfigError, type Config } from '../config.ts';
 import { AnvilInUse, forgetAnvilPid, recordAnvilPid, stopLeftoverAnvil } from './local-anvil-pid.ts';
@@ -60,7 +60,8 @@ export async function startLocalChain(config: Config, options: LocalChainOptions
   });
   if (leftover !== null)
     warn(`Stopped the local chain (anvil, pid ${leftover}) that an earlier start left running; its state was kept.`);
-  const port = local.port === 0 ? await freePort() : await ensurePortFree(local.port);
+  // 0: anvil binds a free port itself and says which (startAnvil).
+  const port = local.port === 0 ? 0 : await ensurePortFree(local.port);
   const started = await startKeepingState(port, stateFile, warn);
   recordAnvilPid(config.dataDir, started.pid);
   const anvil = { ...started, stop: () => started.stop().then(() => forgetAnvilPid(config.dataDir)) };
@@ -127,12 +128,13 @@ async function startKeepingState(
   warn: (message: string) => void,
 ): Promise<AnvilInstance> {
   const start = () => startAnvil({ port, chainId: LOCAL_CHAIN_ID, stateFile, startTimeoutMs: 60_000 });
+  const where = port === 0 ? 'a free port on 127.0.0.1' : `127.0.0.1:${port}`;
   try {
     return await start();
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     if (!existsSync(stateFile) || !message.includes('--state')) {
-      throw new LocalChainError(`The local chain (anvil) did not start on 127.0.0.1:${port}: ${message}`);
+      throw new LocalChainError(`The local chain (anvil) did not start on ${where}: ${message}`);
     }
     const aside = `${stateFile}.unreadable-${Date.now()}`;
     renameSync(stateFile, aside);
@@ -141,7 +143,7 @@ async function startKeepingState(
       return await start();
     } catch (again) {
       throw new LocalChainError(
-        `The local chain (anvil) did not start on 127.0.0.1:${port}: ${(again as Error).message}`,
+        `The local chain (anvil) did not start on ${where}: ${(again as Error).message}`,
       );
     }
   }
