@@ -26,6 +26,13 @@ const usd = (v: string | undefined) => (v ? BigInt(Math.round(Number(v) * 1_000_
 /** The probe query probeSegments sends, with its values bound. */
 const probeText = (q: ListingQuery, need: number): Compiled => compile(bindValues(probeQuery(q), probeValues(q, need)));
 
+/** The listing query, page and limit of a find URL's query string (the filters find-http sends). */
+export function findQueryOf(s: Record<string, string | undefined>): { q: ListingQuery; page: number; limit: number } {
+  const filter = { elements: list(s.element) as ElementKey[] | null, rarities: list(s.rarity)?.map((r) => RARITY[r]!) ?? null, kinds: null } as CatalogueFilter;
+  const q: ListingQuery = { segments: segmentsFor(filter), priceFromMicro: usd(s.price_from), priceToMicro: usd(s.price_to) };
+  return { q, page: Number(s.page ?? 1), limit: Number(s.limit ?? 20) };
+}
+
 type Prepared = { q: ListingQuery; page: number; limit: number; count: Compiled; probe?: Compiled; pages: Map<string, Compiled> };
 
 export async function startBare(databaseUrl: string): Promise<{ app: FastifyInstance; pool: pg.Pool }> {
@@ -36,11 +43,7 @@ export async function startBare(databaseUrl: string): Promise<{ app: FastifyInst
     const key = req.url;
     let p = cache.get(key);
     if (!p) {
-      const s = req.query as Record<string, string | undefined>;
-      const filter = { elements: list(s.element) as ElementKey[] | null, rarities: list(s.rarity)?.map((r) => RARITY[r]!) ?? null, kinds: null } as CatalogueFilter;
-      const q: ListingQuery = { segments: segmentsFor(filter), priceFromMicro: usd(s.price_from), priceToMicro: usd(s.price_to) };
-      const page = Number(s.page ?? 1);
-      const limit = Number(s.limit ?? 20);
+      const { q, page, limit } = findQueryOf(req.query as Record<string, string | undefined>);
       const count = compile(countFromCountsQuery(q) ?? boundedCountQuery(countFromWhere(q)));
       p = { q, page, limit, count, probe: hasPrice(q) ? probeText(q, page * limit) : undefined, pages: new Map() };
       cache.set(key, p);
