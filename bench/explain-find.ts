@@ -11,7 +11,7 @@ import { openDatabase, queryRows, type Db } from '../apps/api/src/db/client.ts';
 import { boundedCountQuery } from '../apps/api/src/lib/sql/bounded-count.ts';
 import { segmentsFor } from '../apps/api/src/modules/catalogue/index.ts';
 import { choosePlan } from '../apps/api/src/modules/marketplace/listing-page.ts';
-import { countFromCountsQuery, countFromWhere, countListed, findListedQuery, type ListingQuery } from '../apps/api/src/modules/marketplace/marketplace.repo.ts';
+import { countFromCountsQuery, countFromWhere, countListed, findListedIdsQuery, type ListingQuery } from '../apps/api/src/modules/marketplace/marketplace.repo.ts';
 import { marketplaceRoutes } from '../apps/api/src/modules/marketplace/marketplace.routes.ts';
 import { MarketplaceService } from '../apps/api/src/modules/marketplace/marketplace.service.ts';
 import { errorsPlugin } from '../apps/api/src/plugins/errors.ts';
@@ -74,7 +74,7 @@ export async function explainFind(db: Db, opts: { plans?: boolean } = {}) {
       const countQuery = countFromCountsQuery(q) ?? boundedCountQuery(countFromWhere(q));
       const { capped } = await countListed(db, q);
       const plan = await choosePlan(db, q, capped, page * filter.limit);
-      const pageQuery = findListedQuery(q, filter.limit, (page - 1) * filter.limit, plan);
+      const pageQuery = findListedIdsQuery(q, filter.limit, (page - 1) * filter.limit, plan);
       const [pagePlan, countPlan] = [await explain(db, pageQuery), await explain(db, countQuery)];
       const call = await median(() => service.find(filter));
       const url = `/api/marketplace/find?${new URLSearchParams({ ...query, page: String(page) })}`;

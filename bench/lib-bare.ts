@@ -1,6 +1,7 @@
 // The bare baseline for bench/find-http.ts: Fastify + pg, no validation, no zod, no helmet,
 // answering GET /api/marketplace/find with the SQL text the service sends (built once per
-// distinct URL by the repo's own builders with the values bound, then cached as text + params).
+// distinct URL by the repo's own builders with the values bound, then cached as text + params),
+// the page as the service reads it: its ids first, then their rows by one named statement.
 import { COUNT_CAP, type CatalogueFilter, type ElementKey, type RarityCode } from '@starport/schemas';
 import { type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -10,14 +11,25 @@ import { boundedCountQuery } from '../apps/api/src/lib/sql/bounded-count.ts';
 import { bindValues } from '../apps/api/src/lib/sql/query-shapes.ts';
 import { segmentsFor } from '../apps/api/src/modules/catalogue/index.ts';
 import { hasPrice, probeQuery, probeValues, type PagePlan } from '../apps/api/src/modules/marketplace/listing-page.ts';
-import { countFromCountsQuery, countFromWhere, findListedQuery, type ListingQuery } from '../apps/api/src/modules/marketplace/marketplace.repo.ts';
+import { countFromCountsQuery, countFromWhere, findListedIdsQuery, listingsByIdQuery, type ListingQuery } from '../apps/api/src/modules/marketplace/marketplace.repo.ts';
 
-type Compiled = { text: string; values: unknown[] };
+type Compiled = { name?: string; text: string; values: unknown[] };
 const dialect = new PgDialect();
 const compile = (q: SQL): Compiled => {
   const { sql, params } = dialect.sqlToQuery(q);
   return { text: sql, values: params };
 };
+
+const names = new Map<string, string>();
+/** One statement name per text, as the service's queryNamed. */
+const named = (query: Compiled): Compiled => {
+  let name = names.get(query.text);
+  if (!name) names.set(query.text, (name = `bare_${names.size}`));
+  return { ...query, name };
+};
+
+/** The rows-by-id statement findListed names, as text with one parameter ($1: the ids). */
+const BY_ID_TEXT = dialect.sqlToQuery(listingsByIdQuery()).sql;
 
 const RARITY: Record<string, RarityCode> = { common: 0, rare: 1, epic: 2, legendary: 3 };
 const list = (v: string | undefined) => (v ? v.split(',') : null);
@@ -44,7 +56,9 @@ export async function startBare(databaseUrl: string): Promise<{ app: FastifyInst
     let p = cache.get(key);
     if (!p) {
       const { q, page, limit } = findQueryOf(req.query as Record<string, string | undefined>);
-      const count = compile(countFromCountsQuery(q) ?? boundedCountQuery(countFromWhere(q)));
+      const counts = countFromCountsQuery(q);
+      // As countListed: the sum over listing_counts is a named statement, the bounded count is not.
+      const count = counts ? named(compile(counts)) : compile(boundedCountQuery(countFromWhere(q)));
       p = { q, page, limit, count, probe: hasPrice(q) ? probeText(q, page * limit) : undefined, pages: new Map() };
       cache.set(key, p);
     }
@@ -66,9 +80,13 @@ export async function startBare(databaseUrl: string): Promise<{ app: FastifyInst
     }
     const planKey = JSON.stringify(plan);
     let pageQuery = p.pages.get(planKey);
-    if (!pageQuery) p.pages.set(planKey, (pageQuery = compile(findListedQuery(q, limit, offset, plan))));
-    const { rows } = await pool.query(pageQuery);
-    return { error: false, data: rows, total, total_capped: capped, page, limit };
+    if (!pageQuery) p.pages.set(planKey, (pageQuery = compile(findListedIdsQuery(q, limit, offset, plan))));
+    // As findListed: the page's ids (unnamed, planned per call), then their rows by a named statement.
+    const ids = (await pool.query<{ id: string }>(pageQuery)).rows.map((r) => r.id);
+    if (ids.length === 0) return { error: false, data: [], total, total_capped: capped, page, limit };
+    const { rows } = await pool.query<{ id: string }>({ name: 'bare_listings_by_id', text: BY_ID_TEXT, values: [ids] });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return { error: false, data: ids.map((id) => byId.get(id)), total, total_capped: capped, page, limit };
   });
   return { app, pool };
 }

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database.ts';
-import type { Database } from '../../db/client.ts';
-import { bindValues, compiledShape, queryShaped } from './query-shapes.ts';
+import { queryRows, type Database } from '../../db/client.ts';
+import { bindValues, compiledShape, queryNamed, queryShaped } from './query-shapes.ts';
 
 describe('query shapes', () => {
   let database: Database;
@@ -34,6 +34,25 @@ describe('query shapes', () => {
       queryShaped<{ n: number }>(tx, 'test|tx', build(true), { min: 1, max: 2 }),
     );
     expect(rows.map((r) => r.n)).toEqual([1, 2]);
+  });
+
+  it('run a named statement with each call’s values, the same name for the same text on every connection', async () => {
+    const key = `test|named|${Math.random()}`;
+    const run = (tx: typeof database.db, min: number, max: number) => queryNamed<{ n: number }>(tx, key, build(true), { min, max });
+    const { first, second, prepared } = await database.db.transaction(async (tx) => {
+      const first = await run(tx, 2, 3);
+      const second = await run(tx, 9, 12);
+      // PostgreSQL lists the statements this connection has prepared; PGlite has none to list.
+      const prepared = process.env.DATABASE_URL
+        ? await queryRows<{ name: string }>(tx, sql`SELECT name FROM pg_prepared_statements WHERE name LIKE 'sp_%'`)
+        : undefined;
+      return { first, second, prepared };
+    });
+    expect(first.map((r) => r.n)).toEqual([2, 3]);
+    expect(second.map((r) => r.n)).toEqual([9, 10]);
+    if (prepared) expect(prepared).toHaveLength(1);
+    // From the pool, on whichever connection: still the right rows.
+    expect((await run(database.db, 5, 5)).map((r) => r.n)).toEqual([5]);
   });
 
   it('bind values into the same text and parameters a call sends', () => {

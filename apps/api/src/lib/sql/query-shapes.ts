@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { fillPlaceholders, sql, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgPreparedQuery, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
@@ -43,6 +44,34 @@ export async function queryShaped<T>(db: DbOrTx, key: string, build: () => SQL, 
   const query =
     bySession.get(key) ??
     remember(bySession, key, session.prepareQuery(compiledShape(key, build), undefined, undefined, false) as Prepared);
+  return (await query.execute(values)).rows as T[];
+}
+
+/** A statement name per SQL text: the same text always gets the same name, so a connection never sees one name twice. */
+const statementNames = new Map<string, string>();
+const statementName = (text: string) => {
+  let name = statementNames.get(text);
+  if (!name) statementNames.set(text, (name = `sp_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`));
+  return name;
+};
+
+/**
+ * Runs the shape `key` as a named prepared statement: PostgreSQL parses it once per connection
+ * and, once it has seen that one generic plan serves every value, plans it once too. Only for
+ * queries whose best plan does not depend on the values (a lookup by primary key, say): the
+ * list pages' own queries stay unnamed, planned per call (docs/decisions/0010, 0059). PGlite
+ * runs it as any other query.
+ */
+export async function queryNamed<T>(db: DbOrTx, key: string, build: () => SQL, values: Values = {}): Promise<T[]> {
+  const session = db._.session;
+  let bySession = prepared.get(session);
+  if (!bySession) prepared.set(session, (bySession = new Map()));
+  const namedKey = `named|${key}`;
+  let query = bySession.get(namedKey);
+  if (!query) {
+    const compiled = compiledShape(namedKey, build);
+    query = remember(bySession, namedKey, session.prepareQuery(compiled, undefined, statementName(compiled.sql), false) as Prepared);
+  }
   return (await query.execute(values)).rows as T[];
 }
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { boundedCountOfShape, type BoundedTotal } from '../../lib/sql/bounded-count.ts';
 import { DNC_COLUMNS, SHIP_COLUMNS, UNIT_COLUMNS, type DncColumns, type ShipColumns, type UnitColumns } from '../catalogue/index.ts';
-import { bindValues, queryShaped } from '../../lib/sql/query-shapes.ts';
+import { bindValues, queryNamed, queryShaped } from '../../lib/sql/query-shapes.ts';
 import { hasPrice, listedWhere, listingShape, listingValues, pageIds, type ListingQuery, type PagePlan } from './listing-page.ts';
 
 export type { ListingQuery, PagePlan };
@@ -29,28 +29,36 @@ const ITEM_JOINS = sql.raw(`
   LEFT JOIN house_units u ON u.apartment = l.house_unit_id
   LEFT JOIN house_unit_types t ON t.type = u.type`);
 
-/**
- * One page of listed items: ids first (from indexes alone), then only those rows with their
- * items. Prices, limit, offset and the excluded id are placeholders (`listingValues`).
- */
-export function listedPageQuery(q: ListingQuery, plan: PagePlan = ORDERED, excluding = false): SQL {
-  return sql`${LISTING_SELECT}
-      FROM (${pageIds(q, plan, excluding)}) page
-      JOIN marketplace_listings l ON l.id = page.id
-      ${ITEM_JOINS}
-      ORDER BY l.listed_at DESC NULLS LAST, l.id DESC NULLS LAST`;
-}
-
-/** The page query with one call's values bound, as the service sends it (EXPLAIN, benchmarks). */
-export const findListedQuery = (q: ListingQuery, limit: number, offset: number, plan: PagePlan = ORDERED): SQL =>
-  bindValues(listedPageQuery(q, plan), listingValues(q, limit, offset));
+/** The page query with one call's values bound, as the service sends it (EXPLAIN, benchmarks): the page's ids, in feed order. */
+export const findListedIdsQuery = (q: ListingQuery, limit: number, offset: number, plan: PagePlan = ORDERED): SQL =>
+  bindValues(pageIds(q, plan), listingValues(q, limit, offset));
 
 const planShape = (plan: PagePlan) => (plan.mode === 'probed' ? `probed:${plan.ordered.join(',')}:${plan.few.join(',')}` : plan.mode);
 
-/** A page of listed items, optionally without the listing `excludeId`; its SQL is built once per shape. */
-export function findListed(db: DbOrTx, q: ListingQuery, limit: number, offset: number, plan: PagePlan = ORDERED, excludeId?: string): Promise<ListingRow[]> {
+/** The listings `ids` (placeholder) with their items, in no particular order: one generic plan serves every call. */
+export const listingsByIdQuery = () => sql`${LISTING_SELECT} FROM marketplace_listings l ${ITEM_JOINS} WHERE l.id = ANY(${sql.placeholder('ids')}::bigint[])`;
+
+/**
+ * A page of listed items, optionally without the listing `excludeId`: the page's ids first,
+ * planned per call for its values (docs/decisions/0010), then their rows and items by id as a
+ * named statement. One statement doing both spent twice as long planning the joins as running
+ * (docs/decisions/0059). The rows are those of the moment they are read: a listing sold between
+ * the two reads is shown as sold rather than leaving a hole in the page.
+ */
+export async function findListed(db: DbOrTx, q: ListingQuery, limit: number, offset: number, plan: PagePlan = ORDERED, excludeId?: string): Promise<ListingRow[]> {
   const excluding = excludeId !== undefined;
-  return queryShaped<ListingRow>(db, `page|${listingShape(q, excluding)}|${planShape(plan)}`, () => listedPageQuery(q, plan, excluding), listingValues(q, limit, offset, excludeId));
+  const page = await queryShaped<{ id: string | number | bigint }>(
+    db,
+    `ids|${listingShape(q, excluding)}|${planShape(plan)}`,
+    () => pageIds(q, plan, excluding),
+    listingValues(q, limit, offset, excludeId),
+  );
+  if (page.length === 0) return [];
+  // The ids come in feed order (pageIds ends in ORDER BY); the rows are put back in it.
+  const ids = page.map((r) => String(r.id));
+  const rows = await queryNamed<ListingRow>(db, 'listings-by-id', listingsByIdQuery, { ids });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** The count the list total costs: a sum over `listing_counts`, or null when a price bound needs the bounded count. */
@@ -73,7 +81,8 @@ export const countFromWhere = (q: ListingQuery): SQL => bindValues(listedFromWhe
 export async function countListed(db: DbOrTx, q: ListingQuery): Promise<BoundedTotal> {
   const shape = listingShape(q);
   if (!hasPrice(q)) {
-    const [row] = await queryShaped<{ n: string }>(db, `counts|${shape}`, () => countFromCountsQuery(q)!);
+    // A sum over at most 14 rows has one plan whatever the segments: named, it is planned once.
+    const [row] = await queryNamed<{ n: string }>(db, `counts|${shape}`, () => countFromCountsQuery(q)!);
     return { total: Number(row?.n ?? 0), capped: false };
   }
   return boundedCountOfShape(db, `listed|${shape}`, () => listedFromWhere(q), listingValues(q, 0, 0));
