@@ -1,11 +1,12 @@
-// Node CPU per request of GET /api/marketplace/find: the real Starport app against the bare
-// Fastify + pg handler (bench/lib-bare.ts), on the same seeded database, one request at a time
-// through app.inject. Far less sensitive to a loaded machine than find-http's req/s: on 2 shared
-// cores the server's CPU per request is what limits its throughput.
-// Run: node --import tsx bench/find-cpu.ts [--listings=N] [--requests=500] [--keep-db]
+// CPU per request of GET /api/marketplace/find, Node's and PostgreSQL's: the real Starport app
+// against the bare Fastify + pg handler (bench/lib-bare.ts) and the floor (bench/lib-floor.ts),
+// on the same seeded database, one request at a time through app.inject. Far less sensitive to a
+// loaded machine than find-http's req/s: on 2 shared cores the CPU a request costs the server and
+// the database together is what limits throughput.
+// Run: node --import tsx bench/find-cpu.ts [--listings=N] [--requests=1000] [--keep-db]
 //   BENCH_DB_URL  reuse an already seeded database (nothing is created or dropped);
 //   BENCH_PG_URL  otherwise a server on which a scratch database is created, seeded and dropped.
-//   --only=starport|bare  measure one side;
+//   --only=starport,bare,floor  measure only these;
 //   --profile=DIR  write a .cpuprofile per measured loop (warm-up and start-up excluded) into DIR.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -14,14 +15,16 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { openDatabase } from '../apps/api/src/db/client.ts';
+import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { startRuntime, type Runtime } from '../apps/api/src/runtime.ts';
 import { startBare } from './lib-bare.ts';
+import { CONTROL_APP_NAME, cpuMeter } from './lib-drop-cpu.ts';
+import { startFloor } from './lib-floor.ts';
 import { seedListed } from './lib-seed.ts';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const LISTINGS = Number(arg('listings') ?? 1_000_000);
-const REQUESTS = Number(arg('requests') ?? 500);
+const REQUESTS = Number(arg('requests') ?? 1000);
 const ONLY = arg('only');
 const PROFILE_DIR = arg('profile');
 const ROUNDS = 5;
@@ -53,13 +56,16 @@ async function inject(app: FastifyInstance, url: string) {
   if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
 }
 
-/** CPU (user + system) and wall ms per request over `n` sequential requests. */
-async function batch(app: FastifyInstance, url: string, n: number): Promise<{ cpu: number; wall: number }> {
-  const cpu0 = process.cpuUsage();
+type PerRequest = { cpu: number; pg: number; wall: number };
+
+/** Node CPU (user + system), PostgreSQL backend CPU and wall ms per request over `n` sequential requests. */
+async function batch(app: FastifyInstance, url: string, n: number): Promise<PerRequest> {
+  const stop = await cpuMeter(control!);
   const wall0 = performance.now();
   for (let i = 0; i < n; i++) await inject(app, url);
-  const cpu = process.cpuUsage(cpu0);
-  return { cpu: (cpu.user + cpu.system) / 1000 / n, wall: (performance.now() - wall0) / n };
+  const wall = (performance.now() - wall0) / n;
+  const spent = await stop();
+  return { cpu: spent.nodeMs / n, pg: (spent.postgresMs ?? NaN) / n, wall };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -68,27 +74,26 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * Both servers on one URL: a warm-up, then ROUNDS alternating batches, so that a change in the
  * machine's load hits both sides alike; the medians of the batches are reported.
  */
-async function compare(apps: Array<FastifyInstance | undefined>, url: string, name: string) {
-  for (const app of apps) if (app) for (let i = 0; i < Math.min(100, REQUESTS); i++) await inject(app, url);
-  const results = apps.map(() => ({ cpu: [] as number[], wall: [] as number[] }));
+async function compare(apps: Array<[string, FastifyInstance]>, url: string, name: string) {
+  for (const [, app] of apps) for (let i = 0; i < Math.min(100, REQUESTS); i++) await inject(app, url);
+  const results = new Map(apps.map(([server]) => [server, [] as PerRequest[]]));
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [i, app] of apps.entries()) {
-      if (!app) continue;
+    for (const [server, app] of apps) {
       const profiler = PROFILE_DIR ? await startProfile() : undefined;
       const r = await batch(app, url, Math.ceil(REQUESTS / ROUNDS));
       if (profiler) {
         const { profile } = await profiler.post('Profiler.stop');
-        writeFileSync(
-          path.join(PROFILE_DIR!, `${i === 0 ? 'starport' : 'bare'}-${name}-${round}.cpuprofile`),
-          JSON.stringify(profile),
-        );
+        writeFileSync(path.join(PROFILE_DIR!, `${server}-${name}-${round}.cpuprofile`), JSON.stringify(profile));
         profiler.disconnect();
       }
-      results[i]!.cpu.push(r.cpu);
-      results[i]!.wall.push(r.wall);
+      results.get(server)!.push(r);
     }
   }
-  return results.map((r) => (r.cpu.length ? { cpu: median(r.cpu), wall: median(r.wall) } : undefined));
+  const medians = new Map<string, PerRequest>();
+  for (const [server, rs] of results) {
+    medians.set(server, { cpu: median(rs.map((r) => r.cpu)), pg: median(rs.map((r) => r.pg)), wall: median(rs.map((r) => r.wall)) });
+  }
+  return medians;
 }
 
 async function startProfile(): Promise<Session> {
@@ -101,6 +106,9 @@ async function startProfile(): Promise<Session> {
 
 let runtime: Runtime | undefined;
 let bare: Awaited<ReturnType<typeof startBare>> | undefined;
+let floor: Awaited<ReturnType<typeof startFloor>> | undefined;
+/** The bench's own connection, left out of PostgreSQL's CPU (lib-drop-cpu). */
+let control: Database | undefined;
 try {
   if (!reuse) {
     await admin(`CREATE DATABASE ${dbName}`);
@@ -123,35 +131,38 @@ try {
   if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
   runtime = await startRuntime(config);
   bare = await startBare(dbUrl);
-  await bare.app.ready();
+  floor = await startFloor(dbUrl);
+  await Promise.all([bare.app.ready(), floor.app.ready()]);
+  control = await openDatabase({ url: `${dbUrl}${dbUrl.includes('?') ? '&' : '?'}application_name=${CONTROL_APP_NAME}` });
+  const servers: Array<[string, FastifyInstance]> = [
+    ['starport', runtime.app],
+    ['bare', bare.app],
+    ['floor', floor.app],
+  ];
+  const measured = servers.filter(([server]) => !ONLY || ONLY.split(',').includes(server));
   console.log(
-    `Node CPU and wall ms per request: ${REQUESTS} sequential app.inject calls per server and URL, medians of ${ROUNDS} alternating batches; load average ${os
+    `CPU ms per request, Node / PostgreSQL: ${REQUESTS} sequential app.inject calls per server and URL, medians of ${ROUNDS} alternating batches; load average ${os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
-  console.log(
-    ['scenario'.padEnd(40), 'page', 'Starport CPU', 'bare CPU', 'CPU ratio', 'Starport wall', 'bare wall'].join(' | '),
-  );
+  console.log(['scenario'.padEnd(40), 'page', ...measured.map(([server]) => `${server} node/pg`.padStart(17)), 'SP/floor CPU', 'SP wall'].join(' | '));
+  const f = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '-' : n.toFixed(2));
+  const total = (r: PerRequest | undefined) => (r ? r.cpu + r.pg : undefined);
   for (const { label, query } of SCENARIOS) {
     for (const page of [1, 100]) {
       const url = `/api/marketplace/find?${new URLSearchParams({ ...query, page: String(page) })}`;
       const name = `${label.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'all'}-p${page}`;
-      const [s, b] = await compare(
-        [ONLY === 'bare' ? undefined : runtime.app, ONLY === 'starport' ? undefined : bare.app],
-        url,
-        name,
-      );
-      const f = (n: number | undefined) => (n === undefined ? '-' : n.toFixed(2));
+      const results = await compare(measured, url, name);
+      const sp = total(results.get('starport'));
+      const fl = total(results.get('floor'));
       console.log(
         [
           label.padEnd(40),
           String(page).padStart(4),
-          f(s?.cpu).padStart(12),
-          f(b?.cpu).padStart(8),
-          (s && b ? f(s.cpu / b.cpu) : '-').padStart(9),
-          f(s?.wall).padStart(13),
-          f(b?.wall).padStart(9),
+          ...measured.map(([server]) => `${f(results.get(server)!.cpu)} / ${f(results.get(server)!.pg)}`.padStart(17)),
+          (sp !== undefined && fl !== undefined ? f(sp / fl) : '-').padStart(12),
+          f(results.get('starport')?.wall).padStart(7),
         ].join(' | '),
       );
     }
@@ -160,6 +171,9 @@ try {
   await runtime?.close().catch((e) => console.error('closing Starport:', e));
   await bare?.app.close();
   await bare?.pool.end();
+  await floor?.app.close();
+  await floor?.pool.end();
+  await control?.close();
   rmSync(dataDir, { recursive: true, force: true });
   if (!reuse && !process.argv.includes('--keep-db')) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   else if (!reuse) console.log(`kept ${dbName}: BENCH_DB_URL=${dbUrl}`);
