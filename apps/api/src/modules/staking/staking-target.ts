@@ -59,10 +59,11 @@ const deployments = new Map<string, Promise<bigint>>();
 /**
  * The block the staking contract was deployed in: CHAIN_<ID>_INDEX_FROM_BLOCK when set (the
  * operator's deployment block), else found by a binary search on eth_getCode (about log2(head)
- * reads, once per process). The indexer starts there and the Risk tab shows its date.
+ * reads, once per process), or, where past state is gone, from the contract's first event.
+ * The indexer starts there and the Risk tab shows its date.
  */
 export function deploymentBlock(client: ChainClient, target: StakingTarget): Promise<bigint> {
-  if (target.chain.indexFromBlock) return Promise.resolve(BigInt(target.chain.indexFromBlock));
+  if (target.chain.indexFromBlock !== undefined) return Promise.resolve(BigInt(target.chain.indexFromBlock));
   const key = `${target.chain.id}|${target.chain.rpcUrl}|${target.staking}`;
   let known = deployments.get(key);
   if (!known) {
@@ -74,12 +75,22 @@ export function deploymentBlock(client: ChainClient, target: StakingTarget): Pro
         return !!code && code !== '0x';
       };
       if (!(await hasCode(high))) throw new Error(`no staking contract at ${target.staking} on chain ${target.chain.id}`);
-      while (low < high) {
-        const mid = (low + high) / 2n;
-        if (await hasCode(mid)) high = mid;
-        else low = mid + 1n;
+      const head = high;
+      try {
+        while (low < high) {
+          const mid = (low + high) / 2n;
+          if (await hasCode(mid)) high = mid;
+          else low = mid + 1n;
+        }
+        return low;
+      } catch (err) {
+        // A node without past state refuses historic eth_getCode: a pruned node, or anvil
+        // restored from its state file (npm start's second start). The contract's first event
+        // then names its block: Ownable's constructor emits OwnershipTransferred.
+        const [first] = await client.getLogs({ address: target.staking, fromBlock: 0n, toBlock: head }).catch(() => []);
+        if (first?.blockNumber == null) throw err;
+        return first.blockNumber;
       }
-      return low;
     })();
     deployments.set(key, known);
     known.catch(() => deployments.delete(key));
