@@ -103,6 +103,8 @@ describe('land collection mint on anvil: request → job → token in the linked
     await expect(runMint({ ...deps(), faults: { afterBroadcast: crash('after the broadcast') } }, mint.id)).rejects.toThrow('server killed');
     const sent = (await mintRowOf(w.t, eve.collection))!;
     expect(sent.status).toBe('sent');
+    // anvil mines the broadcast, though not necessarily before sendRawTransaction answers.
+    await w.chain.deployer.publicClient.waitForTransactionReceipt({ hash: sent.tx_hash as `0x${string}` });
     expect(await ownerOnChain(w.chain, eve.collection)).toBe(eve.wallet!.toLowerCase());
 
     await w.t.drainJobs();

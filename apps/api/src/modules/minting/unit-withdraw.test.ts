@@ -153,6 +153,9 @@ describe('unit pieces to the wallet on anvil: withdraw → job → HouseUnits to
     const { withdrawal } = (await withdraw(gil, APART.type1, 9)).json() as { withdrawal: UnitWithdrawal };
     const mint = (await unitMintRowOf(w.t, withdrawal.id))!;
     await expect(runMint({ ...deps(), faults: { afterBroadcast: crash('after the broadcast') } }, mint.id)).rejects.toThrow('server killed');
+    // The broadcast went out: anvil mines it, though not necessarily before sendRawTransaction answers.
+    const sent = (await unitMintRowOf(w.t, withdrawal.id))!;
+    await w.chain.deployer.publicClient.waitForTransactionReceipt({ hash: sent.tx_hash as `0x${string}` });
     expect(await unitBalanceOf(w.chain, gil.wallet!, 1)).toBe(9n);
     // The job runs the protocol again: the recorded transaction's receipt decides, nothing is signed anew.
     expect(await runMint(deps(), mint.id)).toEqual({ done: true });
