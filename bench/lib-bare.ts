@@ -47,6 +47,28 @@ export function findQueryOf(s: Record<string, string | undefined>): { q: Listing
 
 type Prepared = { q: ListingQuery; page: number; limit: number; count: Compiled; probe?: Compiled; pages: Map<string, Compiled> };
 
+/**
+ * The total and the page plan, by the same rules as MarketplaceService.find, countListed /
+ * boundedCount and choosePlan; `probe` reads each segment's capped match counts. No plan when
+ * the page is past the end of an exact total.
+ */
+export async function totalAndPlan(
+  q: ListingQuery,
+  n: number,
+  offset: number,
+  limit: number,
+  probe: () => Promise<Array<{ segment: number; n: number }>>,
+): Promise<{ total: number; capped: boolean; plan: PagePlan | null }> {
+  const capped = hasPrice(q) && n > COUNT_CAP;
+  const total = capped ? COUNT_CAP : n;
+  if (offset >= total && !capped) return { total, capped, plan: null };
+  if (!hasPrice(q)) return { total, capped, plan: { mode: 'ordered' } };
+  if (!capped) return { total, capped, plan: { mode: 'matches' } };
+  const cap = Math.min(2000, Math.max(64, offset + limit));
+  const rows = await probe();
+  return { total, capped, plan: { mode: 'probed', ordered: rows.filter((r) => r.n >= cap).map((r) => r.segment), few: rows.filter((r) => r.n > 0 && r.n < cap).map((r) => r.segment) } };
+}
+
 export async function startBare(databaseUrl: string): Promise<{ app: FastifyInstance; pool: pg.Pool }> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 }); // as openDatabase
   const cache = new Map<string, Prepared>();
@@ -65,19 +87,8 @@ export async function startBare(databaseUrl: string): Promise<{ app: FastifyInst
     const { q, page, limit } = p;
     const offset = (page - 1) * limit;
     const n = Number((await pool.query(p.count)).rows[0].n);
-    // The same rules as MarketplaceService.find, countListed/boundedCount and choosePlan.
-    const capped = hasPrice(q) && n > COUNT_CAP;
-    const total = capped ? COUNT_CAP : n;
-    if (offset >= total && !capped) return { error: false, data: [], total, total_capped: capped, page, limit };
-    let plan: PagePlan = { mode: 'ordered' };
-    if (hasPrice(q)) {
-      if (!capped) plan = { mode: 'matches' };
-      else {
-        const cap = Math.min(2000, Math.max(64, offset + limit));
-        const rows = (await pool.query<{ segment: number; n: number }>(p.probe!)).rows;
-        plan = { mode: 'probed', ordered: rows.filter((r) => r.n >= cap).map((r) => r.segment), few: rows.filter((r) => r.n > 0 && r.n < cap).map((r) => r.segment) };
-      }
-    }
+    const { total, capped, plan } = await totalAndPlan(q, n, offset, limit, async () => (await pool.query<{ segment: number; n: number }>(p.probe!)).rows);
+    if (!plan) return { error: false, data: [], total, total_capped: capped, page, limit };
     const planKey = JSON.stringify(plan);
     let pageQuery = p.pages.get(planKey);
     if (!pageQuery) p.pages.set(planKey, (pageQuery = compile(findListedIdsQuery(q, limit, offset, plan))));

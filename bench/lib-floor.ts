@@ -7,7 +7,7 @@
 //   element, rarity, image and apartment label. No `cache` copy, no description or figures.
 // It follows the same count and plan rules as MarketplaceService.find, so it answers the same
 // ids and total (find-http checks that before it measures).
-import { COUNT_CAP, dncImagePath, shipImagePath, unitImagePath, type Element, type Rarity } from '@starport/schemas';
+import { dncImagePath, shipImagePath, unitImagePath, type Element, type Rarity } from '@starport/schemas';
 import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -15,7 +15,7 @@ import pg from 'pg';
 import { boundedCountQuery } from '../apps/api/src/lib/sql/bounded-count.ts';
 import { hasPrice, listingValues, pageIds, probeQuery, probeValues, type PagePlan } from '../apps/api/src/modules/marketplace/listing-page.ts';
 import { countFromCountsQuery, countFromWhere, type ListingQuery } from '../apps/api/src/modules/marketplace/marketplace.repo.ts';
-import { findQueryOf } from './lib-bare.ts';
+import { findQueryOf, totalAndPlan } from './lib-bare.ts';
 
 type Statement = { name: string; text: string; values: unknown[] };
 const dialect = new PgDialect();
@@ -82,18 +82,8 @@ export async function startFloor(databaseUrl: string): Promise<{ app: FastifyIns
     const { q, page, limit } = p;
     const offset = (page - 1) * limit;
     const n = Number((await pool.query(p.count)).rows[0].n);
-    const capped = hasPrice(q) && n > COUNT_CAP;
-    const total = capped ? COUNT_CAP : n;
-    if (offset >= total && !capped) return { data: [], total, total_capped: capped, page, limit };
-    let plan: PagePlan = { mode: 'ordered' };
-    if (hasPrice(q)) {
-      if (!capped) plan = { mode: 'matches' };
-      else {
-        const cap = Math.min(2000, Math.max(64, offset + limit));
-        const rows = (await pool.query<{ segment: number; n: number }>(p.probe!)).rows;
-        plan = { mode: 'probed', ordered: rows.filter((r) => r.n >= cap).map((r) => r.segment), few: rows.filter((r) => r.n > 0 && r.n < cap).map((r) => r.segment) };
-      }
-    }
+    const { total, capped, plan } = await totalAndPlan(q, n, offset, limit, async () => (await pool.query<{ segment: number; n: number }>(p.probe!)).rows);
+    if (!plan) return { data: [], total, total_capped: capped, page, limit };
     const planKey = JSON.stringify(plan);
     let pageStatement = p.pages.get(planKey);
     if (!pageStatement) p.pages.set(planKey, (pageStatement = statement(pageQuery(q, plan), listingValues(q, limit, offset))));
