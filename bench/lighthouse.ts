@@ -4,6 +4,7 @@
 // catalogue), with Debian's Chromium.
 // Run: npm run build && node --import tsx bench/lighthouse.ts [--runs=3] [--dist=apps/web/dist]
 // Each page is measured `runs` times; the median run is reported, as Lighthouse advises.
+import { execFileSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer } from '../e2e/fixtures/server.ts';
@@ -45,6 +46,8 @@ async function audit(url: string, port: number): Promise<Run> {
 
 const dist = arg('dist');
 if (dist) process.env.E2E_WEB_DIST = dist;
+// the server runs from its bundle, as under `npm start` and in the e2e suite
+execFileSync(process.execPath, ['scripts/build-api.mjs'], { stdio: 'inherit' });
 const server = await startServer({ NODE_ENV: 'production' });
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
 try {

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '@starport/chain';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BUILD_RECORD = path.join(ROOT, 'apps/web/dist/.build-inputs');
+const BUILD_RECORDS = [path.join(ROOT, 'apps/web/dist/.build-inputs'), path.join(ROOT, 'apps/api/dist/.build-inputs')];
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const RUNS = Number(arg('runs') ?? 3);
 
@@ -59,7 +59,7 @@ console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')
 for (let run = 0; run < RUNS; run++) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'starport-startup-'));
   try {
-    rmSync(BUILD_RECORD, { force: true });
+    for (const record of BUILD_RECORDS) rmSync(record, { force: true });
     cold.push(await timeStart(dataDir));
     warm.push(await timeStart(dataDir));
     console.log(`run ${run + 1}: cold ${seconds(cold.at(-1)!)}, warm ${seconds(warm.at(-1)!)}`);

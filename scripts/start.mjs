@@ -10,11 +10,14 @@
 // signal to pass on (kill -9 of npm), we are orphaned: that stops the server too.
 //
 // The web app is built only when its inputs changed since the last build (web-build-inputs.mjs).
+// The server runs from its bundle (build-api.mjs), rebuilt when its sources changed: loading it
+// takes a fraction of what loading the TypeScript through tsx took (decision 0060).
 // STARPORT_SKIP_BUILD=1 serves the build that is already in apps/web/dist, whatever it was built from.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_BUNDLE, ensureApiBundle } from './build-api.mjs';
 import { isBuiltFrom, recordBuiltFrom, webBuildInputs } from './web-build-inputs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -65,7 +68,14 @@ async function main() {
       recordBuiltFrom(root, inputs);
     }
   }
-  return step(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts']);
+  try {
+    await ensureApiBundle();
+  } catch (err) {
+    console.error(`Could not bundle the API server: ${err.message}`);
+    return 1;
+  }
+  if (stopRequested) return 130;
+  return step(process.execPath, ['--enable-source-maps', API_BUNDLE]);
 }
 
 process.exitCode = await main();

@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { API_BUNDLE, buildApiBundle } from './build-api.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+describe('the API server bundle (decision 0060)', () => {
+  it('holds our TypeScript, imports packages from node_modules, and keeps each file its own import.meta.url', async () => {
+    await buildApiBundle();
+    const bundle = readFileSync(API_BUNDLE, 'utf8');
+    // ours, workspace packages included: bundled
+    expect(bundle).toContain('Starport is running at');
+    expect(bundle).not.toMatch(/from ["']@starport\//);
+    // third-party packages: left as imports, loaded natively as installed
+    expect(bundle).toMatch(/from ["']fastify["']/);
+    expect(bundle).toMatch(/from ["']@electric-sql\/pglite["']/);
+    // paths derived from import.meta.url still point into the source tree
+    expect(bundle).toContain(JSON.stringify(pathToFileURL(path.join(root, 'apps/api/src/db/client.ts')).href));
+    expect(bundle).toContain(JSON.stringify(pathToFileURL(path.join(root, 'packages/chain/src/anvil.ts')).href));
+    expect(bundle).toContain('sourceMappingURL=main.mjs.map');
+  }, 60_000);
+});
