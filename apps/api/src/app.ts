@@ -28,6 +28,7 @@ import { explorerTxUrl } from './chain/clients.ts';
 import { fairnessRoutes } from './modules/fairness/index.ts';
 import { resourceRoutes, siteSettingRoutes } from './modules/site/index.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { noStoreCredentialsPlugin } from './plugins/no-store-credentials.ts';
@@ -92,7 +93,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // External plugins first. Helmet's headers are computed once (plugins/security-headers.ts).
+  // External plugins first. Compression before anything that answers (@fastify/static included).
+  await app.register(compressionPlugin);
+  // Helmet's headers are computed once (plugins/security-headers.ts).
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {

@@ -159,6 +159,7 @@ describe('landing hero', () => {
     expect(showcase.textContent).toContain('Logic Array Prime');
     expect(showcase.textContent).toContain('$3,669');
     expect(showcase.querySelector('img')?.getAttribute('src')).toBe('/images/v1/ship/1-3-77?resize=600x600');
+    expect(showcase.querySelector('img')?.getAttribute('fetchpriority')).toBe('high');
   });
 
   it('shows the Frontier Blind Box when no Legendary ship is listed, and nothing invented when neither can be read', async () => {

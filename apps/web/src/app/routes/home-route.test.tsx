@@ -51,6 +51,13 @@ describe('home route', () => {
     expect(screen.queryByRole('heading')).toBeNull();
   });
 
+  it("asks for the landing hero's ship while the setting loads, not after it", async () => {
+    const { calls } = mockFetch(siteApi(new Promise<Response>(() => {})));
+    renderRoutes([page('/', <HomeRoute />)], '/');
+    expect(await screen.findByTestId('home-pending', {}, SLOW)).toBeTruthy();
+    await vi.waitFor(() => expect(calls.some((c) => c.url.includes('rarity=legendary'))).toBe(true), SLOW);
+  });
+
   it('falls back to the landing page when the setting cannot be read', async () => {
     mockFetch(siteApi(() => json(500, { error: true, code: 'INTERNAL', msg: 'Something went wrong.' })));
     renderRoutes([page('/', <HomeRoute />)], '/');

@@ -1,10 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { LoadingBlock } from '../../components/ui/spinner.tsx';
+import { featuredShipQueryOptions } from '../../features/site/api/get-featured-ship.ts';
 import { useSiteSetting } from '../../lib/site-setting.ts';
 import { lazyPage } from '../lazy-page.ts';
 
 // Each variant is its own chunk: the landing never downloads the marketplace list, and the
 // marketplace never downloads the landing. The same import() as in route-table.tsx, so one chunk.
-const LandingPage = lazyPage(() => import('./home-page.tsx'));
+const loadLanding = () => import('./home-page.tsx');
+const LandingPage = lazyPage(loadLanding);
 const MarketPage = lazyPage(() => import('./market-page.tsx'));
 
 /** The home_version that makes / the marketplace (storefront.md §1; 1 is the landing page). */
@@ -18,7 +22,17 @@ export const MARKETPLACE_HOME = 2;
  */
 export default function HomeRoute() {
   const setting = useSiteSetting();
-  if (setting.isPending) {
+  const queryClient = useQueryClient();
+  const pending = setting.isPending;
+  // While the setting is on its way, fetch what the landing (the default) needs first: its
+  // chunk and its hero's ship, whose picture is the page's largest paint. One after the other
+  // they made a chain of four downloads before the picture could start (issue 21: LCP on /).
+  useEffect(() => {
+    if (!pending) return;
+    void loadLanding();
+    void queryClient.prefetchQuery(featuredShipQueryOptions());
+  }, [pending, queryClient]);
+  if (pending) {
     return (
       <div className="page" aria-busy="true" data-testid="home-pending">
         <LoadingBlock label="Loading…" />

@@ -13,6 +13,9 @@ const ELEMENT_OPTIONS: FilterOption[] = [
   { value: 'human', label: 'Human' },
 ];
 
+/** Cards a wide screen shows before any scrolling (one row); their pictures load at once. */
+const ABOVE_THE_FOLD = 4;
+
 const CHOICES = { element: ELEMENT_OPTIONS.map((o) => o.value), rarity: RARITY_OPTIONS.map((o) => o.value) };
 
 /**
@@ -34,7 +37,7 @@ export default function MarketPage() {
       limit={MARKET_PAGE_SIZE}
       errorTitle="The marketplace could not be loaded"
       emptyText="No items match these filters. Try a wider price range or fewer filters."
-      renderItem={(listing) => <ListingCard key={listing._id} listing={listing} />}
+      renderItem={(listing, index) => <ListingCard key={listing._id} listing={listing} aboveTheFold={index < ABOVE_THE_FOLD} />}
     />
   );
 }

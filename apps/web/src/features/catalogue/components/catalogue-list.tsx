@@ -28,7 +28,8 @@ type CatalogueListProps<T> = {
   limit: number;
   errorTitle: string;
   emptyText: string;
-  renderItem: (item: T) => ReactNode;
+  /** `index` is the item's place on the page: the first few are above the fold. */
+  renderItem: (item: T, index: number) => ReactNode;
   /** shown between the heading and the list (the shop's blind-box promo) */
   lead?: ReactNode;
   /** what is wrong with the URL's filters, shown on their fields (lib/list-filter-problems.ts) */

@@ -28,3 +28,19 @@ describe('listing card links', () => {
     expect(screen.getByRole('link', { name: /5,000 DNC/ }).getAttribute('href')).toBe('/detail/d4');
   });
 });
+
+describe('listing card picture', () => {
+  const picture = (container: HTMLElement) => container.querySelector('img')!;
+
+  it('waits for scrolling below the fold', () => {
+    const { container } = renderRoutes([page('/', <ListingCard listing={ship} />)], '/');
+    expect(picture(container).getAttribute('loading')).toBe('lazy');
+    expect(picture(container).getAttribute('fetchpriority')).toBe('auto');
+  });
+
+  it("loads at once and first on a card above the fold, the page's largest paint", () => {
+    const { container } = renderRoutes([page('/', <ListingCard listing={ship} aboveTheFold />)], '/');
+    expect(picture(container).getAttribute('loading')).toBe('eager');
+    expect(picture(container).getAttribute('fetchpriority')).toBe('high');
+  });
+});

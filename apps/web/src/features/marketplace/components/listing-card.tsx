@@ -21,8 +21,12 @@ export const listingHref = (listing: MarketplaceItem): string =>
  * A ship, unit or DNC pack card: picture, name, what it is, and the price in whole dollars.
  * The picture says nothing the name beside it does not (alt=""), so the link reads the name
  * once; the name is an h2 under the list page's h1.
+ *
+ * Pictures load lazily, except on the cards a page shows before any scrolling (`aboveTheFold`):
+ * the first of those is the page's largest paint, so they load at once and at high priority
+ * instead of waiting for layout to find them (issue 21: LCP on /market).
  */
-export function ListingCard({ listing }: { listing: MarketplaceItem }) {
+export function ListingCard({ listing, aboveTheFold = false }: { listing: MarketplaceItem; aboveTheFold?: boolean }) {
   const { item } = listing;
   const tags =
     listing.kind === 'ship'
@@ -33,7 +37,14 @@ export function ListingCard({ listing }: { listing: MarketplaceItem }) {
   return (
     <article className={`listing-card listing-card--r${item.rarity ?? 'x'}`}>
       <MaybeLink href={listingHref(listing)}>
-        <img src={withSize(item.image, '300x300')} alt="" width={300} height={300} loading="lazy" />
+        <img
+          src={withSize(item.image, '300x300')}
+          alt=""
+          width={300}
+          height={300}
+          loading={aboveTheFold ? 'eager' : 'lazy'}
+          fetchPriority={aboveTheFold ? 'high' : 'auto'}
+        />
         <h2 className="listing-card__name">{listing.name}</h2>
       </MaybeLink>
       <p className="listing-card__tags">{tags.filter(Boolean).join(' · ')}</p>

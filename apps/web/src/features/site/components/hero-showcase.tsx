@@ -48,7 +48,8 @@ export function HeroShowcase() {
   }
   return (
     <Link to={shown.href} className="hero-showcase" data-testid="hero-showcase">
-      <img src={withSize(shown.image, '600x600')} alt="" width={600} height={600} />
+      {/* the landing page's largest paint: fetched before anything else the page asks for */}
+      <img src={withSize(shown.image, '600x600')} alt="" width={600} height={600} fetchPriority="high" />
       <span className="hero-showcase__caption">
         <span className="hero-showcase__kicker">{shown.kicker}</span>
         <span className="hero-showcase__name">{shown.name}</span>
