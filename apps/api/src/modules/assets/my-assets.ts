@@ -11,8 +11,13 @@ import { offChainHousePieces } from './house-pieces.ts';
 /**
  * GET /api/my/assets: the player's live ship copies and container-house pieces in one list,
  * newest first, filtered by element, rarity, kind and the price they paid. An element or
- * rarity filter keeps ships only (units have neither). A player holds hundreds of things, not
- * millions: both kinds are read through the per-player indexes and paged together.
+ * rarity filter keeps ships only (units have neither). Both kinds are read through the
+ * per-player indexes and paged together.
+ *
+ * Without a filter (the list as it opens) each kind gives at most the page's last row's worth of
+ * its own newest rows, walked in its index's order, and only those are merged and sorted: a
+ * player with 100,000 ships no longer has all of them sorted for page 1 (bench/owned-assets.ts).
+ * With a filter the planner picks per call, as the filter's selectivity decides.
  */
 
 export type AssetListing = z.infer<typeof AssetListingSchema>;
@@ -36,7 +41,15 @@ type Row = {
   ShipColumns & UnitColumns
 >;
 
-function mine(userId: string, f: MyAssetsFilter): SQL {
+/** Whether the list is unfiltered (kind aside): then each kind's branch can stop early. */
+const unfiltered = (f: MyAssetsFilter) =>
+  f.elements === null && f.rarities === null && f.priceFromMicro === null && f.priceToMicro === null;
+
+/**
+ * The player's assets as one union. `newest`: each branch returns only its newest `newest` rows
+ * (by acquired_at, id), enough for a page ending there; used when the list is unfiltered.
+ */
+function mine(userId: string, f: MyAssetsFilter, newest?: number): SQL {
   const shipsOnly = f.elements !== null || f.rarities !== null;
   const wantShips = f.kinds === null || f.kinds.includes('ship');
   const wantUnits = !shipsOnly && (f.kinds === null || f.kinds.includes('house_unit'));
@@ -51,13 +64,22 @@ function mine(userId: string, f: MyAssetsFilter): SQL {
     ...(f.rarities ? [sql`s.rarity IN (${sql.join(f.rarities.map((r) => sql`${r}`), sql`, `)})`] : []),
     ...price(sql`o.paid_micro`),
   ];
+  // The ships table is joined only to filter by element or rarity: every copy's ship exists (FK).
+  const shipsFrom = shipsOnly ? sql`owned_ships o JOIN ships s ON s.id = o.ship_id` : sql`owned_ships o`;
+  // The per-player index of ships is (user_id, acquired_at DESC NULLS LAST, id DESC NULLS LAST):
+  // the branch is ordered exactly so (NULLS LAST, though neither column is ever null, or the
+  // planner will not walk the index), so it stops after `newest` index entries.
+  const early = (alias: string): SQL =>
+    newest === undefined
+      ? sql``
+      : sql` ORDER BY ${sql.raw(alias)}.acquired_at DESC NULLS LAST, ${sql.raw(alias)}.id DESC NULLS LAST LIMIT ${newest}`;
   const parts: SQL[] = [];
   if (wantShips)
-    parts.push(sql`SELECT 'ship' AS kind, o.id, o.ship_id, NULL::smallint AS apartment, 1 AS pieces, o.state, o.mint_stage, o.mint_tx, o.paid_micro, o.acquired_at
-                   FROM owned_ships o JOIN ships s ON s.id = o.ship_id WHERE ${sql.join(shipWhere, sql` AND `)}`);
+    parts.push(sql`(SELECT 'ship' AS kind, o.id, o.ship_id, NULL::smallint AS apartment, 1 AS pieces, o.state, o.mint_stage, o.mint_tx, o.paid_micro, o.acquired_at
+                   FROM ${shipsFrom} WHERE ${sql.join(shipWhere, sql` AND `)}${early('o')})`);
   if (wantUnits)
-    parts.push(sql`SELECT 'house_unit' AS kind, p.id, NULL::int AS ship_id, p.apartment, p.pieces, 'available' AS state, NULL::text AS mint_stage, NULL::text AS mint_tx, p.paid_micro, p.acquired_at
-                   FROM ${offChainHousePieces(userId)} p WHERE ${sql.join([sql`p.user_id = ${userId}`, ...price(sql`p.paid_micro`)], sql` AND `)}`);
+    parts.push(sql`(SELECT 'house_unit' AS kind, p.id, NULL::int AS ship_id, p.apartment, p.pieces, 'available' AS state, NULL::text AS mint_stage, NULL::text AS mint_tx, p.paid_micro, p.acquired_at
+                   FROM ${offChainHousePieces(userId)} p WHERE ${sql.join([sql`p.user_id = ${userId}`, ...price(sql`p.paid_micro`)], sql` AND `)}${early('p')})`);
   if (parts.length === 0) return sql`SELECT NULL::text AS kind, NULL::bigint AS id, NULL::int AS ship_id, NULL::smallint AS apartment, 0 AS pieces, NULL::text AS state, NULL::text AS mint_stage, NULL::text AS mint_tx, NULL::bigint AS paid_micro, NULL::timestamptz AS acquired_at WHERE false`;
   return sql.join(parts, sql` UNION ALL `);
 }
@@ -69,8 +91,8 @@ export async function myAssets(
   openListings: OpenListingsLookup,
   mintTxUrl: MintTxUrl,
 ): Promise<{ data: MyAsset[]; total: number }> {
-  const from = mine(userId, f);
-  const [count] = await queryRows<{ n: string | number }>(db, sql`SELECT count(*) AS n FROM (${from}) m`);
+  const [count] = await queryRows<{ n: string | number }>(db, sql`SELECT count(*) AS n FROM (${mine(userId, f)}) m`);
+  const from = mine(userId, f, unfiltered(f) ? f.page * f.limit : undefined);
   const rows = await queryRows<Row>(
     db,
     sql`SELECT m.kind, m.id::text AS id, m.pieces, m.state, m.mint_stage, m.mint_tx, m.paid_micro::text AS paid_micro, m.acquired_at, ${SHIP_COLUMNS}, ${UNIT_COLUMNS}
