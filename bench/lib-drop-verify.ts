@@ -17,7 +17,8 @@ export async function checkDrop(db: Db, ships: number, opened: number): Promise<
     sql`SELECT status, count(*)::int AS n, count(*) FILTER (WHERE needs_review)::int AS review FROM orders GROUP BY status ORDER BY status`,
   );
   const byStatus = Object.fromEntries(orders.map((o) => [o.status, o.n]));
-  const paid = byStatus.paid ?? 0;
+  // A paid order is a sale; the worker may already have fulfilled it (delivered the ship).
+  const paid = (byStatus.paid ?? 0) + (byStatus.fulfilled ?? 0);
   check(
     'paid orders = Legendary ships',
     paid === ships,
@@ -25,7 +26,7 @@ export async function checkDrop(db: Db, ships: number, opened: number): Promise<
   );
   check(
     'every opened order was paid',
-    paid === opened && orders.every((o) => o.status === 'paid'),
+    paid === opened && orders.every((o) => o.status === 'paid' || o.status === 'fulfilled'),
     `${opened} opened (200), ${paid} paid`,
   );
   const review = orders.reduce((n, o) => n + o.review, 0);
@@ -45,7 +46,7 @@ export async function checkDrop(db: Db, ships: number, opened: number): Promise<
   const rows = await one<{ bad: number; oversold: number; unsold: number }>(
     db,
     sql`WITH sold AS (
-          SELECT st.id, st.stock, coalesce(sum(r.quantity) FILTER (WHERE r.consumed_at IS NOT NULL AND o.status = 'paid'), 0)::int AS sold
+          SELECT st.id, st.stock, coalesce(sum(r.quantity) FILTER (WHERE r.consumed_at IS NOT NULL AND o.status IN ('paid', 'fulfilled')), 0)::int AS sold
           FROM shop_stock st
           LEFT JOIN stock_reservations r ON r.shop_stock_id = st.id
           LEFT JOIN orders o ON o.id = r.order_id
@@ -68,7 +69,7 @@ export async function checkDrop(db: Db, ships: number, opened: number): Promise<
                count(*) FILTER (WHERE r.consumed_at IS NOT NULL AND r.released_at IS NULL)::int AS consumed,
                count(*) FILTER (WHERE r.released_at IS NOT NULL)::int AS released,
                count(*) FILTER (WHERE r.consumed_at IS NULL AND r.released_at IS NULL)::int AS open,
-               count(*) FILTER (WHERE o.status <> 'paid' OR r.quantity <> 1)::int AS orphan
+               count(*) FILTER (WHERE o.status NOT IN ('paid', 'fulfilled') OR r.quantity <> 1)::int AS orphan
         FROM stock_reservations r JOIN orders o ON o.id = r.order_id`,
   );
   check(
@@ -80,7 +81,7 @@ export async function checkDrop(db: Db, ships: number, opened: number): Promise<
   const lines = await one<{ n: number; twice: number }>(
     db,
     sql`SELECT count(*)::int AS n, (count(*) - count(DISTINCT l.shop_stock_id))::int AS twice
-        FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.status = 'paid'`,
+        FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.status IN ('paid', 'fulfilled')`,
   );
   check(
     'paid order lines name distinct ships',
