@@ -22,6 +22,7 @@ import type { Answer, Batch, Shot, Volley } from './lib-drop-load.ts';
 import { seedLegendaryDrop, signedInPlayers } from './lib-drop-seed.ts';
 import { CONTROL_APP_NAME, cpuMeter } from './lib-drop-cpu.ts';
 import { checkDrop, type Check } from './lib-drop-verify.ts';
+import { adminStatement } from './lib-admin.ts';
 
 const arg = (name: string, fallback: number) =>
   Number(
@@ -50,15 +51,7 @@ const scratchUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` })
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'starport-drop-'));
 const apiLog = path.join(dataDir, 'api.log');
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => adminStatement(serverUrl, statement);
 
 let dropped = false;
 async function cleanup() {

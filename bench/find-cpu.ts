@@ -13,7 +13,6 @@ import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase, type Database } from '../apps/api/src/db/client.ts';
 import { startRuntime, type Runtime } from '../apps/api/src/runtime.ts';
@@ -21,6 +20,7 @@ import { startBare } from './lib-bare.ts';
 import { CONTROL_APP_NAME, cpuMeter } from './lib-drop-cpu.ts';
 import { startFloor } from './lib-floor.ts';
 import { seedListed } from './lib-seed.ts';
+import { adminStatement } from './lib-admin.ts';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const LISTINGS = Number(arg('listings') ?? 1_000_000);
@@ -40,15 +40,7 @@ const dbName = `starport_bench_cpu_${process.pid}`;
 const dbUrl = reuse ?? Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'starport-bench-'));
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => adminStatement(serverUrl, statement);
 
 /** One request; anything but a 200 stops the benchmark. */
 async function inject(app: FastifyInstance, url: string) {

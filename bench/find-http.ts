@@ -12,7 +12,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { startRuntime, type Runtime } from '../apps/api/src/runtime.ts';
@@ -20,6 +19,7 @@ import { startBare } from './lib-bare.ts';
 import { startFloor } from './lib-floor.ts';
 import { drive, printTable, warm, type Row } from './lib-load.ts';
 import { seedListed } from './lib-seed.ts';
+import { adminStatement } from './lib-admin.ts';
 
 const arg = (name: string, fallback: number) => Number(new RegExp(`^--${name}=(\\d+)$`).exec(process.argv.find((a) => a.startsWith(`--${name}=`)) ?? '')?.[1] ?? fallback);
 const LISTINGS = arg('listings', 1_000_000);
@@ -35,15 +35,7 @@ const dbName = `starport_bench_http_${process.pid}`;
 const scratchUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'starport-bench-'));
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => adminStatement(serverUrl, statement);
 
 let dropped = false;
 async function cleanup() {

@@ -10,13 +10,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase, queryRows, type Database } from '../apps/api/src/db/client.ts';
 import { signAccessToken } from '../apps/api/src/lib/tokens.ts';
 import { seedDemoCatalogue } from '../apps/api/src/modules/catalogue/seed.ts';
 import { startRuntime, type Runtime } from '../apps/api/src/runtime.ts';
 import { CONTROL_APP_NAME, cpuMeter } from './lib-drop-cpu.ts';
+import { adminStatement } from './lib-admin.ts';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const SHIPS = Number(arg('ships') ?? 100_000);
@@ -29,15 +29,7 @@ const dbName = `starport_bench_owned_${process.pid}`;
 const dbUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'starport-bench-owned-'));
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => adminStatement(serverUrl, statement);
 
 async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
   const started = performance.now();
