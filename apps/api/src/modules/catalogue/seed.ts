@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import { queryRows, type Db, type Tx } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import {
   blindBoxes,
   blindBoxTiers,
@@ -16,12 +15,12 @@ import { BLIND_BOX_ROW, DNC_PACK_ROWS, UNIT_TYPE_ROWS } from './definitions.ts';
 import { demoBlindBoxTiers } from './demo-blind-box-tiers.ts';
 import { demoMarket } from './demo-market.ts';
 import { demoShips } from './demo-ships.ts';
+import { insertAsJson } from './insert-as-json.ts';
 import { Prng } from './prng.ts';
 
 /** The one seed of the demo catalogue: change it and every demo database changes. */
 export const DEMO_SEED = 0x5747_0001;
 const SEED_LOCK = 7321010;
-const CHUNK = 500;
 
 export type SeedOptions = {
   /** the moment the demo is anchored to (sales in the last 7 days are relative to it) */
@@ -53,21 +52,16 @@ export async function seedDemoCatalogue(db: Db, opts: SeedOptions = {}): Promise
     await tx.insert(houseUnits).values(market.houseUnits);
     await tx.insert(dncPacks).values(DNC_PACK_ROWS);
     await tx.insert(blindBoxes).values(BLIND_BOX_ROW);
-    await insertChunked(tx, ships, shipRows);
+    // Thousands of rows each: as JSON, one parameter a statement (insert-as-json.ts).
+    await insertAsJson(tx, ships, shipRows);
     await tx.insert(blindBoxTiers).values(demoBlindBoxTiers(shipRows.filter((s) => s.rarity === 3).length));
-    await insertChunked(tx, marketplaceListings, market.listings);
-    await insertChunked(tx, marketplaceSales, market.sales);
-    await insertChunked(tx, shopStock, market.shop);
+    await insertAsJson(tx, marketplaceListings, market.listings);
+    await insertAsJson(tx, marketplaceSales, market.sales);
+    await insertAsJson(tx, shopStock, market.shop);
     // Rows carry explicit ids (so the seed is reproducible); move the identities past them.
     for (const table of ['ships', 'dnc_packs', 'marketplace_listings', 'marketplace_sales', 'shop_stock']) {
       await tx.execute(sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), (SELECT max(id) FROM ${sql.identifier(table)}))`);
     }
     return true;
   });
-}
-
-async function insertChunked<T extends PgTable>(tx: Tx, table: T, rows: T['$inferInsert'][]): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    await tx.insert(table).values(rows.slice(i, i + CHUNK));
-  }
 }
