@@ -5,6 +5,7 @@ import { LocalChainError } from './chain/local-chain.ts';
 import { provideLocalChain, type SharedLocalChain } from './chain/shared-local-chain.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { stopGraceMs } from './graceful-stop.ts';
+import { tellLauncher, webBuildReady } from './launcher.ts';
 import { startRuntime, type Runtime } from './runtime.ts';
 import { seedDemoCatalogue } from './modules/catalogue/index.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.ts';
@@ -20,6 +21,9 @@ async function main() {
   const graceMs = stopGraceMs();
   const pidFile = path.join(config.dataDir, 'server.pid');
   if (!config.databaseUrl) claimEmbeddedDatabase(pidFile);
+  // npm start may be building the web app meanwhile: the server listens once it is there.
+  const webBuilt = webBuildReady();
+  webBuilt.catch(() => {}); // awaited before listening; a rejection meanwhile is not unhandled
 
   // No anvil may outlive the server. Signals are handled from the first moment (a Ctrl-C during
   // the deployment included); 'exit' covers every other way out, where nothing can be awaited:
@@ -72,6 +76,7 @@ async function main() {
   if (config.seedDemo) await seedDemoRedeemCodes(database.db);
   if (config.seedDemo) await seedDemoLand(database.db);
   if (seeded) await seedDemoAvatars(database.db, config);
+  await webBuilt;
   await app.listen({ port: config.port, host: config.host }).catch((err: NodeJS.ErrnoException) => {
     if (err.code !== 'EADDRINUSE') throw err;
     throw new ConfigError(`Port ${config.port} on ${config.host} is already in use (another Starport?). Stop that process, or set PORT to a free port.`);
@@ -91,6 +96,7 @@ async function main() {
     lines.push(`  Demo redeem codes (at /my/redeem): ${DEMO_REDEEM_CODES.map((c) => `${c.code} (${c.what})`).join(', ')}`);
   }
   console.log(`${lines.join('\n')}\n`);
+  tellLauncher('listening');
 }
 
 /** PGlite is one process's database: refuse to open it twice. */

@@ -24,6 +24,7 @@ describe('compressed answers', () => {
     writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Starport</title>');
     writeFileSync(path.join(root, 'assets', 'fleet-abc.js'), ASSET);
     writeFileSync(path.join(root, 'assets', 'fleet-abc.js.br'), brotliCompressSync(ASSET));
+    writeFileSync(path.join(root, 'assets', 'plain-abc.js'), ASSET);
     app = Fastify({ logger: false });
     await app.register(compressionPlugin);
     app.get('/api/big', async () => BIG);
@@ -60,6 +61,13 @@ describe('compressed answers', () => {
     const small = await get('/api/small', 'br, gzip');
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toEqual(SMALL);
+  });
+
+  it('compresses an asset whose .br is not written yet (npm start precompresses after it is healthy)', async () => {
+    const res = await get('/assets/plain-abc.js', 'gzip, deflate, br');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(ASSET);
   });
 
   it('leaves a precompressed asset of the web build as built, not compressed twice', async () => {

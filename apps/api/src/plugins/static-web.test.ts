@@ -159,6 +159,28 @@ describe('static web app under a folder named assets', () => {
   });
 });
 
+describe('static web app built after the server started', () => {
+  it('serves the build once it is there (npm start builds it while the server starts)', async () => {
+    const base = mkdtempSync(path.join(tmpdir(), 'starport-web-'));
+    try {
+      const app = await buildWebApp(path.join(base, 'dist'));
+      expect((await app.inject({ method: 'GET', url: '/' })).statusCode).toBe(404);
+      makeSite(base);
+      const page = await app.inject({ method: 'GET', url: '/login' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe(INDEX);
+      const asset = await app.inject({ method: 'GET', url: '/assets/app-abc.js' });
+      expect(asset.body).toBe(APP_JS);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const br = await app.inject({ method: 'GET', url: '/assets/big-def.js', headers: { 'accept-encoding': 'br' } });
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+      await app.close();
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('static web app not built', () => {
   it('starts without it (API only)', async () => {
     const base = mkdtempSync(path.join(tmpdir(), 'starport-web-'));

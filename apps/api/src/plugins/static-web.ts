@@ -14,19 +14,24 @@ const API_PREFIXES = ['/api/', '/site/', '/dev/', '/docs', '/healthz', '/images/
 /**
  * Serves the built SPA: hashed assets cached for a year, and index.html for every
  * other GET so the client router draws the page.
+ *
+ * Nothing is read from the build at registration: `npm start` builds the web app while the
+ * server starts (decision 0063), so the folder may be empty, or still hold the previous build
+ * that vite is about to empty, when this runs; the server listens only once the build is there.
+ * So @fastify/static only lends reply.sendFile (serve: false: no route per file found at start),
+ * and every request looks at the folder as it is.
  */
 export const staticWebPlugin = fp(
   async (app: FastifyInstance, opts: { root?: string }) => {
     const root = path.resolve(opts.root ?? WEB_DIST);
-    if (!existsSync(path.join(root, 'index.html'))) {
-      app.log.warn({ root }, 'web app is not built: run `npm run build`');
-      return;
-    }
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
+      serve: false,
+      // a missing folder is the not-built case below, said once when a page is asked for
+      suppressWarning: true,
       index: false,
-      // The build writes .br/.gz beside each asset (scripts/precompress.mjs): no compression per request.
+      // The build writes .br/.gz beside each asset (scripts/precompress.mjs); a file without them
+      // yet (precompression runs after a first start is healthy) is compressed as it is sent.
       preCompressed: true,
       setHeaders(res, filePath) {
         // Only <root>/assets/ is hashed: a folder named assets above the root must not make index.html immutable.
@@ -34,10 +39,15 @@ export const staticWebPlugin = fp(
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    let warned = false;
     app.get('/*', { schema: { hide: true } }, async (req, reply) => {
       const urlPath = req.url.split('?')[0] ?? '/';
-      if (API_PREFIXES.some((p) => urlPath.startsWith(p))) {
-        return reply.status(404).send({ error: true, code: 'NOT_FOUND', msg: `No such call: GET ${urlPath}` });
+      const notFound = () => reply.status(404).send({ error: true, code: 'NOT_FOUND', msg: `No such call: GET ${urlPath}` });
+      if (API_PREFIXES.some((p) => urlPath.startsWith(p))) return notFound();
+      if (!existsSync(path.join(root, 'index.html'))) {
+        if (!warned) app.log.warn({ root }, 'web app is not built: run `npm run build`');
+        warned = true;
+        return notFound();
       }
       const file = path.join(root, path.normalize(urlPath));
       if (file.startsWith(root + path.sep) && path.extname(file) && existsSync(file)) return reply.sendFile(path.relative(root, file));
