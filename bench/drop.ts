@@ -3,7 +3,8 @@
 // server, every opened order is then paid through the sandbox's hosted checkout (which signs
 // and delivers the webhook), and the database must show exactly 150 sales. The same 3,000
 // requests then go to a bare Fastify endpoint doing one conditional UPDATE, for the ratio.
-// Run: node --import tsx bench/drop.ts [--buyers=3000] [--spread] [--keep-db]
+// Run: node --import tsx bench/drop.ts [--buyers=3000] [--spread] [--keep-db] [--profile=FILE]
+//   --profile=FILE  a CPU profile of the API's process during the measured drop (lib-profile.ts)
 //   BENCH_PG_URL  a PostgreSQL server URL (default postgres://postgres@127.0.0.1:5432/postgres);
 //                 a scratch database is created on it and dropped at the end, also on error.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -23,6 +24,7 @@ import { seedLegendaryDrop, signedInPlayers } from './lib-drop-seed.ts';
 import { CONTROL_APP_NAME, cpuMeter } from './lib-drop-cpu.ts';
 import { checkDrop, type Check } from './lib-drop-verify.ts';
 import { adminStatement } from './lib-admin.ts';
+import { profileInto } from './lib-profile.ts';
 
 const arg = (name: string, fallback: number) =>
   Number(
@@ -30,6 +32,7 @@ const arg = (name: string, fallback: number) =>
   );
 const BUYERS = arg('buyers', 3000);
 if (BUYERS < 150) throw new Error('--buyers must be at least 150, one per Legendary ship');
+const PROFILE = process.argv.find((a) => a.startsWith('--profile='))?.slice('--profile='.length);
 /**
  * burst (default): buyers i*20 .. i*20+19 all want ship i, and are sent one after the other, so
  * the 20 buyers of a ship arrive together and queue on its row lock while the winner's order
@@ -266,12 +269,14 @@ try {
   const apiPool = (runtime.database.db as unknown as { $client?: pg.Pool }).$client;
   const contention = watchContention(apiPool, control);
   const apiCpu = await cpuMeter(control);
+  const stopProfile = PROFILE ? await profileInto(PROFILE) : undefined;
   const apiVolley = await loader.volley({
     origin,
     shots: Array.from({ length: BUYERS }, (_, i) => buyShot(i, shipOf(i))),
     timeoutMs: TIMEOUT_MS,
   });
   const apiSpent = await apiCpu();
+  await stopProfile?.();
   const seen = await contention();
   const api = tally(apiVolley);
   console.log(

@@ -7,11 +7,36 @@ export async function readSetting(db: DbOrTx, key: string): Promise<unknown> {
   return row?.value;
 }
 
+/**
+ * What readSetting answered less than `maxAgeMs` ago in this process, else a fresh read (decision
+ * 0062): a setting read on every purchase (sale_program) costs a statement per buyer in a drop.
+ * A write through writeSetting in this process is seen at once; one made by another process
+ * (the operator's CLI, another API copy) within `maxAgeMs`.
+ */
+export async function readSettingRecent(db: DbOrTx, key: string, maxAgeMs: number): Promise<unknown> {
+  let byKey = recentReads.get(db);
+  if (!byKey) recentReads.set(db, (byKey = new Map()));
+  const now = performance.now();
+  const kept = byKey.get(key);
+  if (kept && kept.generation === writes && now - kept.at < maxAgeMs) return kept.value;
+  const generation = writes;
+  const value = await readSetting(db, key);
+  byKey.set(key, { value, at: now, generation });
+  return value;
+}
+
+/** readSettingRecent's answers per database handle; `generation` is the count of writes when it read. */
+const recentReads = new WeakMap<object, Map<string, { value: unknown; at: number; generation: number }>>();
+/** Writes through writeSetting in this process: one makes every remembered read stale. */
+let writes = 0;
+
 export async function writeSetting(db: DbOrTx, key: string, value: unknown): Promise<void> {
+  writes += 1;
   await db
     .insert(settings)
     .values({ key, value })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+  writes += 1; // and again once written: a read that overlapped the write must not be kept
 }
 
 /** When each stored setting was last written; a key never written is absent. */

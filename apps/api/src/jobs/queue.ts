@@ -14,15 +14,26 @@ export type EnqueueOptions = { dedupeKey?: string; runAt?: Date; maxAttempts?: n
 
 /** Queues a job in the caller's transaction, so the job exists exactly when the data does. */
 export async function enqueueJob(db: DbOrTx, kind: string, payload: unknown, opts: EnqueueOptions = {}): Promise<void> {
+  await enqueueJobs(db, [{ kind, payload, opts }]);
+}
+
+/** enqueueJob for several jobs in one statement (each dedupe key still skips a job already queued). */
+export async function enqueueJobs(
+  db: DbOrTx,
+  batch: Array<{ kind: string; payload: unknown; opts?: EnqueueOptions }>,
+): Promise<void> {
+  if (batch.length === 0) return;
   await db
     .insert(jobs)
-    .values({
-      kind,
-      payload,
-      dedupeKey: opts.dedupeKey ?? null,
-      runAt: opts.runAt ?? new Date(),
-      maxAttempts: opts.maxAttempts ?? 8,
-    })
+    .values(
+      batch.map(({ kind, payload, opts = {} }) => ({
+        kind,
+        payload,
+        dedupeKey: opts.dedupeKey ?? null,
+        runAt: opts.runAt ?? new Date(),
+        maxAttempts: opts.maxAttempts ?? 8,
+      })),
+    )
     .onConflictDoNothing({ target: jobs.dedupeKey });
 }
 

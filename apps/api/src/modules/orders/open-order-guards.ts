@@ -2,7 +2,7 @@ import { CartObjectSchema, type CartLine, type OrderLineRequest } from '@starpor
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { resolveCartLines } from '../cart/index.ts';
+import { resolveCartLines, type ResolvedLine } from '../cart/index.ts';
 import { notEnough } from './take-lines.ts';
 
 /** What openOrder refuses before it takes any stock. */
@@ -36,10 +36,13 @@ export async function refuseTooManyUnpaid(tx: Tx, userId: string, max: number): 
  * the transaction would give, without opening one. In a drop most buyers lose; this keeps
  * them off the winners' row locks and their pool connections (bench/drop). It decides no
  * sale: a line that looks available still has to be taken by the conditional UPDATE.
+ * Returns the shop cart's lines as read (undefined for other orders), so the transaction does
+ * not read them again.
  */
-export async function refuseWhatIsGone(db: Db, lines: OrderLineRequest[]): Promise<void> {
+export async function refuseWhatIsGone(db: Db, lines: OrderLineRequest[]): Promise<ResolvedLine[] | undefined> {
   const cart = lines.filter((l): l is CartLine => CartObjectSchema.safeParse(l.object).success);
-  if (cart.length === 0 || cart.length !== lines.length) return;
-  for (const line of await resolveCartLines(db, cart))
-    if (line.stock !== null && line.stock < line.total) throw notEnough(line.name, line.stock);
+  if (cart.length === 0 || cart.length !== lines.length) return undefined;
+  const resolved = await resolveCartLines(db, cart);
+  for (const line of resolved) if (line.stock !== null && line.stock < line.total) throw notEnough(line.name, line.stock);
+  return resolved;
 }

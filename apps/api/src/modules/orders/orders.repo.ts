@@ -16,6 +16,8 @@ export type NewOrder = {
   totalMicro: bigint;
   discountBps: number;
   reservationMinutes: number;
+  /** the stock is held at least until then (a payment session's own minimum), if later */
+  holdAtLeast?: Date;
 };
 
 /** Inserts a pending order; expires_at comes from the database clock, which the job queue also uses. */
@@ -30,14 +32,19 @@ export async function insertOrder(tx: Tx, o: NewOrder): Promise<OrderRow> {
       discountMicro: o.discountMicro,
       totalMicro: o.totalMicro,
       discountBps: o.discountBps,
-      expiresAt: sql`now() + make_interval(mins => ${o.reservationMinutes})`,
+      expiresAt: o.holdAtLeast
+        ? sql`GREATEST(now() + make_interval(mins => ${o.reservationMinutes}), ${o.holdAtLeast.toISOString()}::timestamptz)`
+        : sql`now() + make_interval(mins => ${o.reservationMinutes})`,
     })
     .returning();
   return row!;
 }
 
-export async function insertLines(tx: Tx, lines: (typeof orderLines.$inferInsert)[]): Promise<void> {
-  if (lines.length) await tx.insert(orderLines).values(lines);
+/** Inserts an order's lines and returns them as written, in id order (as linesOf reads them). */
+export async function insertLines(tx: Tx, lines: (typeof orderLines.$inferInsert)[]): Promise<OrderLineRow[]> {
+  if (lines.length === 0) return [];
+  const rows = await tx.insert(orderLines).values(lines).returning();
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 export async function insertReservations(

@@ -1,7 +1,7 @@
 // Over 300 lines: the order state machine in one class, so every move (open, hold, pay, fail, expire, cancel) is read side by side.
 import type { Order, OrderLineRequest, OrderStatus, PaymentMethod } from '@starport/schemas';
 import type { Db, Tx } from '../../db/client.ts';
-import { enqueueJob } from '../../jobs/queue.ts';
+import { enqueueJob, enqueueJobs } from '../../jobs/queue.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { priceCart, readDiscountTiers } from '../cart/index.ts';
 import { openingsByOrderLine } from '../fairness/index.ts';
@@ -14,9 +14,33 @@ import * as repo from './orders.repo.ts';
 import { heldShipMintsOf, listingHolder } from './reservations.repo.ts';
 import { shipMintPaymentSent } from '../assets/index.ts';
 import { refuseTooManyUnpaid, refuseWhatIsGone } from './open-order-guards.ts';
-import { consumeLines, recordReservations, releaseLines as release, takeLines } from './take-lines.ts';
+import { StockGate } from './stock-gate.ts';
+import {
+  consumeLines,
+  notEnough,
+  recordReservations,
+  releaseLines as release,
+  ShortOfStock,
+  takeLines,
+  type TakenLine,
+} from './take-lines.ts';
+import type { ResolvedLine } from '../cart/index.ts';
 
 export const ORDER_EXPIRE_JOB = 'order.expire';
+
+/** holdAtLeast: keep the stock at least until then (a payment session's minimum life), if later than the reservation. */
+export type OpenOptions = { holdAtLeast?: Date };
+
+/** When a checkout's takes began, in the stock gate's order of events (what it saw is as of then). */
+type TakeAttempt = { at?: number };
+
+/** The shop row of a cart that is one spaceship line (its id is the row's), else undefined. */
+function gatedShopRow(lines: OrderLineRequest[]): number | undefined {
+  const [line] = lines;
+  if (lines.length !== 1 || line?.object !== 'spaceship' || !/^[1-9]\d{0,9}$/.test(line.id)) return undefined;
+  const id = Number(line.id);
+  return id <= 2_147_483_647 ? id : undefined;
+}
 
 export type OrdersDeps = {
   db: Db;
@@ -27,6 +51,8 @@ export type OrdersDeps = {
    * Unset: no bound (composition.ts always sets it; only tests leave it out).
    */
   maxPendingOrders?: number;
+  /** how long a checkout waits for its turn at a shop row (stock-gate.ts); tests shorten it */
+  gateMaxWaitMs?: number;
 };
 
 /** What a provider told us about a payment (a verified webhook or on-chain transfer, never the browser). */
@@ -58,7 +84,12 @@ const notPayableMsg = (code: string, status: string) =>
  * order out of pending (take-lines.ts).
  */
 export class OrdersService {
-  constructor(private readonly d: OrdersDeps) {}
+  /** One checkout at a time per shop row in a one-line cart (stock-gate.ts). */
+  private readonly gate: StockGate;
+
+  constructor(private readonly d: OrdersDeps) {
+    this.gate = new StockGate(d.gateMaxWaitMs);
+  }
 
   /**
    * Prices and reserves a cart (or one marketplace listing) for a payment session, in one
@@ -67,15 +98,71 @@ export class OrdersService {
    * order, its reservations and its expiry job are written together. Any failure (a sold-out
    * line, a listing already taken, a crash) rolls all of it back, stock included.
    */
-  async openOrder(userId: string, lines: OrderLineRequest[], method: PaymentMethod): Promise<Order & { id: number }> {
+  async openOrder(
+    userId: string,
+    lines: OrderLineRequest[],
+    method: PaymentMethod,
+    opts: OpenOptions = {},
+  ): Promise<Order & { id: number }> {
     if (lines.length === 0) throw badRequest('The cart is empty.');
-    await refuseWhatIsGone(this.d.db, lines);
+    const rowId = gatedShopRow(lines);
+    if (rowId === undefined) {
+      const resolved = await refuseWhatIsGone(this.d.db, lines);
+      return (await this.openInTransaction(userId, lines, method, opts, resolved)).order;
+    }
+    return this.openThroughGate(userId, lines, method, opts, rowId);
+  }
+
+  /**
+   * A one-line shop cart waits for its row's turn, holding no connection. If a checkout that
+   * took its turn while this one waited found too few copies, this one is answered the same;
+   * otherwise it looks and takes for itself. Either way its outcome is left for the next in line.
+   */
+  private async openThroughGate(
+    userId: string,
+    lines: OrderLineRequest[],
+    method: PaymentMethod,
+    opts: OpenOptions,
+    rowId: number,
+  ): Promise<Order & { id: number }> {
+    const arrived = this.gate.mark();
+    const pass = await this.gate.enter(rowId);
+    const attempt: TakeAttempt = {};
+    try {
+      const wanted = lines[0]!.total;
+      const seen = pass.seenSince(arrived);
+      if (seen && seen.stock < wanted) throw notEnough(seen.name, seen.stock);
+      attempt.at = this.gate.mark();
+      const resolved = await refuseWhatIsGone(this.d.db, lines);
+      const { order, taken } = await this.openInTransaction(userId, lines, method, opts, resolved, attempt);
+      const [line] = taken;
+      if (line?.stockAfter !== undefined) pass.observe(line.stockAfter, line.name, attempt.at);
+      return order;
+    } catch (err) {
+      if (err instanceof ShortOfStock && attempt.at !== undefined) pass.observe(err.left, err.itemName, attempt.at);
+      throw err;
+    } finally {
+      pass.leave();
+    }
+  }
+
+  private openInTransaction(
+    userId: string,
+    lines: OrderLineRequest[],
+    method: PaymentMethod,
+    opts: OpenOptions,
+    resolved: ResolvedLine[] | undefined,
+    attempt: TakeAttempt = {},
+  ): Promise<{ order: Order & { id: number }; taken: TakenLine[] }> {
     return this.d.db.transaction(async (tx) => {
       if (this.d.maxPendingOrders !== undefined) await refuseTooManyUnpaid(tx, userId, this.d.maxPendingOrders);
-      const priced = await takeLines(tx, userId, lines);
-      // Volume discounts count items of the shop; credits and mint fees are not items, and each is bought alone.
-      const tiers = priced.some((l) => l.object === 'land_credit' || l.object === 'ship_mint') ? [] : await readDiscountTiers(tx);
-      const totals = priceCart(priced, tiers);
+      attempt.at = this.gate.mark();
+      const priced = await takeLines(tx, userId, lines, resolved);
+      // Volume discounts count items of the shop; credits and mint fees are not items, and each is
+      // bought alone. Every tier starts at 2 items or more, so one item needs no tiers.
+      const oneItem = priced.reduce((n, l) => n + l.total, 0) < 2;
+      const noTiers = oneItem || priced.some((l) => l.object === 'land_credit' || l.object === 'ship_mint');
+      const totals = priceCart(priced, noTiers ? [] : await readDiscountTiers(tx));
       const order = await repo.insertOrder(tx, {
         code: newOrderCode(),
         userId,
@@ -85,8 +172,9 @@ export class OrdersService {
         totalMicro: totals.priceTotalMicro,
         discountBps: Math.round(totals.discountPercent * 100),
         reservationMinutes: this.d.reservationMinutes,
+        holdAtLeast: opts.holdAtLeast,
       });
-      await repo.insertLines(
+      const written = await repo.insertLines(
         tx,
         priced.map((l) => ({
           orderId: order.id,
@@ -108,20 +196,23 @@ export class OrdersService {
         { kind: 'opened', payload: { method, total_micro: order.totalMicro.toString() } },
         'pending',
       );
-      await enqueueJob(
-        tx,
-        ORDER_EXPIRE_JOB,
-        { orderId: order.id },
-        { dedupeKey: `${ORDER_EXPIRE_JOB}:${order.id}`, runAt: order.expiresAt },
-      );
-      // A start that dies between here and attaching its session cannot undo itself.
-      await enqueueJob(
-        tx,
-        ORDER_UNATTACHED_JOB,
-        { orderId: order.id },
-        { dedupeKey: `${ORDER_UNATTACHED_JOB}:${order.id}`, runAt: new Date(order.createdAt.getTime() + SESSION_GRACE_MS) },
-      );
-      return { id: order.id, ...orderView(order, await repo.linesOf(tx, [order.id])) };
+      await enqueueJobs(tx, [
+        {
+          kind: ORDER_EXPIRE_JOB,
+          payload: { orderId: order.id },
+          opts: { dedupeKey: `${ORDER_EXPIRE_JOB}:${order.id}`, runAt: order.expiresAt },
+        },
+        // A start that dies between here and attaching its session cannot undo itself.
+        {
+          kind: ORDER_UNATTACHED_JOB,
+          payload: { orderId: order.id },
+          opts: {
+            dedupeKey: `${ORDER_UNATTACHED_JOB}:${order.id}`,
+            runAt: new Date(order.createdAt.getTime() + SESSION_GRACE_MS),
+          },
+        },
+      ]);
+      return { order: { id: order.id, ...orderView(order, written) }, taken: priced };
     });
   }
 

@@ -9,7 +9,7 @@ import {
 } from '@starport/schemas';
 import type { Tx } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.ts';
-import { resolveCartLines, resolveListing } from '../cart/index.ts';
+import { resolveCartLines, resolveListing, type ResolvedLine } from '../cart/index.ts';
 import { termsFor } from '../land/index.ts';
 import { relistListings, reserveListing, sellListing } from '../marketplace/index.ts';
 import { shipMintFee } from '../minting/index.ts';
@@ -40,14 +40,23 @@ export type TakenLine = {
   listingId: number | null;
   /** a mint fee's ship copy (`ship_mint`) */
   ownedShipId: number | null;
+  /** a shop line's copies left once it was taken */
+  stockAfter?: number;
 };
 
 /**
  * Resolves and takes every line for `userId`. A listing is bought on its own (400 otherwise):
  * it is priced at its sale price, and as a one-item order no volume-discount tier applies.
  * A land-credit top-up is bought on its own too, priced by the operator's settings.
+ * `resolved`: the cart's lines as the look before the transaction read them (names; the prices
+ * charged are read again by the takes), so they are not read twice.
  */
-export async function takeLines(tx: Tx, userId: string, requests: OrderLineRequest[]): Promise<TakenLine[]> {
+export async function takeLines(
+  tx: Tx,
+  userId: string,
+  requests: OrderLineRequest[],
+  resolved?: ResolvedLine[],
+): Promise<TakenLine[]> {
   const topUp = requests.find((l) => l.object === 'land_credit');
   if (topUp) {
     if (requests.length !== 1) throw badRequest(TOP_UP_ALONE_MSG);
@@ -63,8 +72,8 @@ export async function takeLines(tx: Tx, userId: string, requests: OrderLineReque
     if (requests.length !== 1) throw badRequest(LISTING_ALONE_MSG);
     return [await takeListing(tx, userId, listings[0]!.id, listings[0]!.priceMicro)];
   }
-  const resolved = await resolveCartLines(tx, requests as CartLine[]);
-  const lines: TakenLine[] = resolved.map((l) => ({
+  const cart = resolved ?? (await resolveCartLines(tx, requests as CartLine[]));
+  const lines: TakenLine[] = cart.map((l) => ({
     object: l.object,
     name: l.name,
     total: l.total,
@@ -89,9 +98,11 @@ async function takeShopLines(tx: Tx, lines: TakenLine[]): Promise<void> {
   const byStockId = lines.filter((l) => l.shopStockId !== null).sort((a, b) => a.shopStockId! - b.shopStockId!);
   for (const line of byStockId) {
     const taken = await takeStock(tx, line.shopStockId!, line.total);
-    if (!taken) throw notEnough(line.name, await stockLeft(tx, line.shopStockId!));
+    // One copy not there means none left: the "sold out" text needs no second read.
+    if (!taken) throw notEnough(line.name, line.total === 1 ? 0 : await stockLeft(tx, line.shopStockId!));
     line.sellPriceMicro = BigInt(taken.sell_price_micro);
     line.listPriceMicro = BigInt(taken.price_micro);
+    line.stockAfter = taken.stock;
   }
 }
 
@@ -212,13 +223,24 @@ function usdText(micro: string): string {
   return `$${whole}.${(n % 1_000_000n).toString().padStart(6, '0').slice(0, 3)}`;
 }
 
-export function notEnough(name: string, left: number): AppError {
-  if (left <= 0) return new AppError('CONFLICT', 409, `${name} is sold out. Please remove it from your cart.`);
-  return new AppError(
-    'CONFLICT',
-    409,
-    `Only ${left} of ${name} ${left === 1 ? 'is' : 'are'} left. Please lower the quantity in your cart.`,
-  );
+/** The 409 of a line short of stock, with how many copies are left (the stock gate records it). */
+export class ShortOfStock extends AppError {
+  constructor(
+    readonly itemName: string,
+    readonly left: number,
+  ) {
+    super(
+      'CONFLICT',
+      409,
+      left <= 0
+        ? `${itemName} is sold out. Please remove it from your cart.`
+        : `Only ${left} of ${itemName} ${left === 1 ? 'is' : 'are'} left. Please lower the quantity in your cart.`,
+    );
+  }
+}
+
+export function notEnough(name: string, left: number): ShortOfStock {
+  return new ShortOfStock(name, Math.max(0, left));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { checkoutParams, sessionExpiry, sumOf, toCents, type ReturnUrl } from './checkout-session.ts';
+import { checkoutParams, sessionExpiry, sessionMinimumHold, sumOf, toCents, type ReturnUrl } from './checkout-session.ts';
 import type { CheckoutClient } from './checkout-client.ts';
 import { CARD_PROVIDER } from './order-book.ts';
 import type { PaymentProvider } from './start-payment.ts';
@@ -26,6 +26,7 @@ export function cardCheckoutProvider(d: {
       answer502: 'The card payment could not be started. Please try again.',
     },
     // A session lapses no sooner than the provider's minimum (Stripe: 30 minutes).
+    minimumHold: () => sessionMinimumHold(Date.now()),
     holdUntil: (order) => new Date(sessionExpiry(Date.parse(order.expires_at), Date.now()) * 1000),
     async openSession(order, { requestedHold }) {
       const expiresAt = requestedHold.getTime() / 1000;

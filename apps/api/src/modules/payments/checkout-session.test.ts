@@ -4,6 +4,7 @@ import {
   checkoutParams,
   lineItems,
   sessionExpiry,
+  sessionMinimumHold,
   shopReturnUrl,
   sumOf,
   toCents,
@@ -50,6 +51,14 @@ describe('checkout session parameters', () => {
     expect(sessionExpiry(now + 30 * 60_000, now)).toBe(now / 1000 + 31 * 60);
     expect(sessionExpiry(now + 120 * 60_000, now)).toBe(now / 1000 + 120 * 60);
     expect(sessionExpiry(now + 48 * 3_600_000, now)).toBe(now / 1000 + 24 * 3600 - 60);
+  });
+
+  it('an order held for sessionMinimumHold lapses with a session opened within the next minute', () => {
+    const opened = Date.UTC(2026, 0, 1, 0, 0, 0, 400);
+    const held = sessionMinimumHold(opened);
+    expect(held.getTime() % 1000).toBe(0);
+    for (const later of [0, 1_000, 59_000])
+      expect(sessionExpiry(held.getTime(), opened + later) * 1000).toBe(held.getTime());
   });
 
   it('success and cancel addresses carry the order code; the metadata too', () => {

@@ -33,6 +33,16 @@ export function toCents(micro: bigint | string): number {
 export const centsToMicro = (cents: number): bigint => BigInt(cents) * MICRO_PER_CENT;
 
 /**
+ * How long a new order must hold its stock so that a session opened for it within the next
+ * minute can lapse with it (sessionExpiry then keeps the order's own expiry): Stripe's minimum
+ * and two margins, on a whole second, as session expiries are. Asked for when the order opens,
+ * it spares a second transaction to extend the hold.
+ */
+export function sessionMinimumHold(nowMs: number): Date {
+  return new Date((Math.ceil(nowMs / 1000) + SESSION_MIN_SECONDS + 2 * CLOCK_MARGIN_SECONDS) * 1000);
+}
+
+/**
  * When the session lapses (unix seconds): the order's own expiry, moved into the window Stripe
  * accepts. A later time than the order's means the order must be held that long too
  * (OrdersService.holdUntil), so the two lapse together.

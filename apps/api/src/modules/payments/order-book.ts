@@ -8,7 +8,12 @@ import type { Tx } from '../../db/client.ts';
  */
 export interface PaymentOrderBook<Method extends Order['method']> {
   /** cart lines, or one marketplace listing `{ object: 'listing', id, total: 1 }` */
-  openOrder(userId: string, lines: OrderLineRequest[], method: Method): Promise<Order & { id: number }>;
+  openOrder(
+    userId: string,
+    lines: OrderLineRequest[],
+    method: Method,
+    opts?: { holdAtLeast?: Date },
+  ): Promise<Order & { id: number }>;
   holdUntil(orderId: number, until: Date): Promise<Date | null>;
   attachSession(orderId: number, provider: string, sessionId: string): Promise<boolean>;
   findByProviderSession(

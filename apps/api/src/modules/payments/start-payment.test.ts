@@ -22,9 +22,11 @@ describe('startPayment: one workflow for every way to pay', () => {
   const HOLD = new Date('2030-01-01T01:00:00.000Z');
 
   const orders: StartPaymentDeps<'crypto'>['orders'] = {
-    openOrder: async (userId, lines, method) => {
-      calls.push(`openOrder ${userId} ${lines.length} ${method}`);
-      return ORDER;
+    openOrder: async (userId, lines, method, opts) => {
+      calls.push(`openOrder ${userId} ${lines.length} ${method}${opts?.holdAtLeast ? ` at least ${opts.holdAtLeast.toISOString()}` : ''}`);
+      return opts?.holdAtLeast && opts.holdAtLeast > new Date(ORDER.expires_at)
+        ? { ...ORDER, expires_at: opts.holdAtLeast.toISOString() }
+        : ORDER;
     },
     holdUntil: async (id, until) => {
       calls.push(`holdUntil ${id} ${until.toISOString()}`);
@@ -91,6 +93,18 @@ describe('startPayment: one workflow for every way to pay', () => {
       'prepare user-1',
       'openOrder user-1 1 crypto',
       `holdUntil 41 ${HOLD.toISOString()}`,
+      `openSession ORD-LAND-1 P-7 ${HOLD.toISOString()}`,
+      'attachSession 41 land-credit lc_41',
+      'recordSession 41 lc_41',
+    ]);
+  });
+
+  it('an order opened with the hold its session needs is not held a second time', async () => {
+    const provider = { ...landCredit(), minimumHold: () => HOLD };
+    expect(await start(provider)).toEqual({ pay: '/land/pay/ORD-LAND-1' });
+    expect(calls).toEqual([
+      'prepare user-1',
+      `openOrder user-1 1 crypto at least ${HOLD.toISOString()}`,
       `openSession ORD-LAND-1 P-7 ${HOLD.toISOString()}`,
       'attachSession 41 land-credit lc_41',
       'recordSession 41 lc_41',

@@ -17,18 +17,19 @@ export async function shipOfStock(db: DbOrTx, shopStockId: number): Promise<numb
 /**
  * Takes `quantity` copies of a shop row, or nothing: one conditional UPDATE, so two buyers of
  * the last copy cannot both pass (the second re-checks `stock >= q` after the first commits).
- * Returns the prices of the row as it was taken, or null when there are not enough copies.
+ * Returns the prices of the row as it was taken and the copies left after it, or null when
+ * there are not enough copies.
  */
 export async function takeStock(
   tx: Tx,
   shopStockId: number,
   quantity: number,
-): Promise<{ sell_price_micro: string; price_micro: string } | null> {
-  const [row] = await queryRows<{ sell_price_micro: string; price_micro: string }>(
+): Promise<{ sell_price_micro: string; price_micro: string; stock: number } | null> {
+  const [row] = await queryRows<{ sell_price_micro: string; price_micro: string; stock: number }>(
     tx,
     sql`UPDATE shop_stock SET stock = stock - ${quantity}
         WHERE id = ${shopStockId} AND active AND stock >= ${quantity}
-        RETURNING sell_price_micro::text AS sell_price_micro, price_micro::text AS price_micro`,
+        RETURNING sell_price_micro::text AS sell_price_micro, price_micro::text AS price_micro, stock`,
   );
   return row ?? null;
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { Db, DbOrTx } from '../../../db/client.ts';
-import { orders, sandboxSessions } from '../../../db/schema/index.ts';
+import { queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
+import { sandboxSessions } from '../../../db/schema/index.ts';
 import { sumOf } from '../checkout-session.ts';
 import type { CheckoutClient } from '../checkout-client.ts';
 
@@ -22,8 +22,7 @@ export function sandboxCheckoutClient(db: Db, publicUrl: string): CheckoutClient
   return {
     async createSession(params) {
       const code = params.client_reference_id;
-      const [order] = code ? await db.select({ id: orders.id }).from(orders).where(eq(orders.code, code)) : [];
-      if (!order) throw new Error('sandbox: client_reference_id must name an order');
+      if (!code) throw new Error('sandbox: client_reference_id must name an order');
       const lines: SandboxLine[] = (params.line_items ?? []).map((i) => ({
         name: i.price_data?.product_data?.name ?? 'Item',
         description: i.price_data?.product_data?.description ?? null,
@@ -31,20 +30,21 @@ export function sandboxCheckoutClient(db: Db, publicUrl: string): CheckoutClient
         quantity: i.quantity ?? 1,
       }));
       const id = `cs_sandbox_${randomBytes(18).toString('base64url')}`;
-      const row = {
-        id,
-        orderId: order.id,
-        clientReferenceId: code ?? null,
-        amountTotal: sumOf(params.line_items ?? []),
-        currency: params.currency ?? 'usd',
-        lineItems: lines,
-        metadata: (params.metadata ?? {}) as Record<string, string>,
-        successUrl: params.success_url ?? publicUrl,
-        cancelUrl: params.cancel_url ?? publicUrl,
-        expiresAt: new Date((params.expires_at ?? Math.floor(Date.now() / 1000) + 86_400) * 1000),
-      };
-      await db.insert(sandboxSessions).values(row);
-      return { id, url: `${publicUrl}${SANDBOX_PATH}/${id}`, amount_total: row.amountTotal };
+      const amountTotal = sumOf(params.line_items ?? []);
+      const expiresAt = new Date((params.expires_at ?? Math.floor(Date.now() / 1000) + 86_400) * 1000);
+      // One statement: the session row is written only if the order it names exists.
+      const written = await queryRows<{ id: string }>(
+        db,
+        sql`INSERT INTO sandbox_checkout_sessions
+              (id, order_id, client_reference_id, amount_total, currency, line_items, metadata, success_url, cancel_url, expires_at)
+            SELECT ${id}, o.id, ${code}, ${amountTotal}, ${params.currency ?? 'usd'}, ${JSON.stringify(lines)}::jsonb,
+                   ${JSON.stringify(params.metadata ?? {})}::jsonb, ${params.success_url ?? publicUrl},
+                   ${params.cancel_url ?? publicUrl}, ${expiresAt.toISOString()}::timestamptz
+            FROM orders o WHERE o.code = ${code}
+            RETURNING id`,
+      );
+      if (written.length === 0) throw new Error('sandbox: client_reference_id must name an order');
+      return { id, url: `${publicUrl}${SANDBOX_PATH}/${id}`, amount_total: amountTotal };
     },
     async openSessionUrl(id) {
       const s = await findSession(db, id);

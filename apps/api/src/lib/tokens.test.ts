@@ -1,0 +1,27 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from './tokens.ts';
+
+const secret = new TextEncoder().encode('tokens-test-secret-tokens-test-secret-0123');
+const claims = { userId: 'user-1', sessionId: 'session-1' };
+
+describe('verifyAccessToken', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('a token checked once is still refused once it expires', async () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 28, 9, 0, 0), toFake: ['Date'] });
+    const token = await signAccessToken(secret, claims);
+    expect(await verifyAccessToken(secret, token)).toEqual({ ok: true, claims });
+    expect(await verifyAccessToken(secret, token)).toEqual({ ok: true, claims });
+    vi.setSystemTime(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000);
+    expect(await verifyAccessToken(secret, token)).toEqual({ ok: false, expired: true });
+  });
+
+  it('a token that passed under one secret is not taken under another, nor with its signature changed', async () => {
+    const token = await signAccessToken(secret, claims);
+    expect((await verifyAccessToken(secret, token)).ok).toBe(true);
+    const other = new TextEncoder().encode('another-secret-another-secret-0123456789ab');
+    expect(await verifyAccessToken(other, token)).toEqual({ ok: false, expired: false });
+    const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect(await verifyAccessToken(secret, tampered)).toEqual({ ok: false, expired: false });
+  });
+});
