@@ -1,5 +1,6 @@
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { queryNamed } from '../../lib/sql/query-shapes.ts';
 import { refreshTokens, sessions } from '../../db/schema/index.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -8,6 +9,23 @@ export async function insertSession(db: DbOrTx, values: { userId: string; rememb
   const [row] = await db.insert(sessions).values(values).returning();
   if (!row) throw new Error('session was not stored');
   return row;
+}
+
+/**
+ * What every signed-in request asks of its session: whose it is and whether it still runs. A
+ * named statement (parsed once per connection) selecting only that: it runs on every request.
+ */
+export async function sessionStanding(
+  db: DbOrTx,
+  id: string,
+): Promise<{ userId: string; revoked: boolean; expiresAt: Date } | undefined> {
+  const [row] = await queryNamed<{ user_id: string; revoked: boolean; expires_at: string | Date }>(
+    db,
+    'session-standing',
+    () => sql`SELECT user_id, revoked_at IS NOT NULL AS revoked, expires_at FROM sessions WHERE id = ${sql.placeholder('id')}`,
+    { id },
+  );
+  return row && { userId: row.user_id, revoked: row.revoked, expiresAt: new Date(row.expires_at) };
 }
 
 export async function findSession(db: DbOrTx, id: string): Promise<SessionRow | undefined> {

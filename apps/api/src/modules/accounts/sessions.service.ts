@@ -71,8 +71,8 @@ export class SessionService {
         ? new AppError('TOKEN_EXPIRED', 401, 'Your session has expired. Please sign in again.')
         : unauthorized('Your session is not valid. Please sign in again.');
     }
-    const session = await repo.findSession(this.db, check.claims.sessionId);
-    if (!session || session.userId !== check.claims.userId || session.revokedAt || session.expiresAt.getTime() <= Date.now()) {
+    const session = await repo.sessionStanding(this.db, check.claims.sessionId);
+    if (!session || session.userId !== check.claims.userId || session.revoked || session.expiresAt.getTime() <= Date.now()) {
       throw sessionOver();
     }
     return check.claims;

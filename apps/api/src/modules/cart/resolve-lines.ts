@@ -1,6 +1,7 @@
 import type { CartLine, PriceSummary } from '@starport/schemas';
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
+import { queryNamed } from '../../lib/sql/query-shapes.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { microToUsd, toMicro } from '../../lib/money.ts';
 
@@ -106,17 +107,20 @@ function priced(line: CartLine, name: string, listMicro: string, sellMicro: stri
   };
 }
 
-/** The shop lines a cart names, in one query (withdrawn ones included: the caller says why they fail). */
+/**
+ * The shop lines a cart names, in one query (withdrawn ones included: the caller says why they
+ * fail). A named statement: every buy and every cart summary asks it, always with the same text.
+ */
 function shopLines(db: DbOrTx, ids: number[]): Promise<ShopLineRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return queryRows<ShopLineRow>(
+  return queryNamed<ShopLineRow>(
     db,
-    sql`SELECT st.id::text AS id, s.name, st.price_micro::text AS price_micro, st.sell_price_micro::text AS sell_price_micro, st.stock, st.active
-        FROM shop_stock st JOIN ships s ON s.id = st.ship_id
-        WHERE st.id IN (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
+    'shop-lines-by-id',
+    () =>
+      sql`SELECT st.id::text AS id, s.name, st.price_micro::text AS price_micro, st.sell_price_micro::text AS sell_price_micro, st.stock, st.active
+          FROM shop_stock st JOIN ships s ON s.id = st.ship_id
+          WHERE st.id = ANY(${sql.placeholder('ids')}::int[])`,
+    { ids },
   );
 }
 
