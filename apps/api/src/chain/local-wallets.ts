@@ -1,6 +1,6 @@
 import { ANVIL_MNEMONIC } from '@starport/chain';
 import { toHex, type Address, type Hex } from 'viem';
-import { mnemonicToAccount } from 'viem/accounts';
+import { mnemonicToAccount, privateKeyToAccount, type HDKey } from 'viem/accounts';
 
 /**
  * Roles of anvil's public test mnemonic on the local chain: account 0 deploys the contracts
@@ -15,31 +15,36 @@ export const TREASURY_INDEX = 9;
 
 export type DemoWallet = { index: number; address: Address; privateKey: Hex };
 
+let accounts: HDKey | undefined;
+
+/**
+ * The private key of the mnemonic's account `index` (m/44'/60'/0'/0/index, as anvil derives it).
+ * The mnemonic is stretched once (PBKDF2, 2048 rounds: slow on purpose) for every account: each
+ * mnemonicToAccount stretched it again, seven times in a start (issue 21's profile).
+ */
+function localKey(index: number): Hex {
+  accounts ??= mnemonicToAccount(ANVIL_MNEMONIC, { path: "m/44'/60'/0'/0" }).getHdKey();
+  const key = accounts.deriveChild(index).privateKey;
+  if (!key) throw new Error(`no private key for anvil account ${index}`);
+  return toHex(key);
+}
+
 /** Lower-cased address of a mnemonic account, as the configuration keeps addresses. */
 export function localAddress(index: number): Address {
-  return mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index }).address.toLowerCase() as Address;
+  return privateKeyToAccount(localKey(index)).address.toLowerCase() as Address;
 }
 
 /** The demo wallets with their keys: public knowledge, printed so a player can import one. */
 export function demoWallets(): DemoWallet[] {
-  return DEMO_WALLET_INDEXES.map((index) => {
-    const account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
-    const key = account.getHdKey().privateKey;
-    if (!key) throw new Error(`no private key for anvil account ${index}`);
-    return { index, address: account.address.toLowerCase() as Address, privateKey: toHex(key) };
-  });
+  return DEMO_WALLET_INDEXES.map((index) => ({ index, address: localAddress(index), privateKey: localKey(index) }));
 }
 
 /** The local deployer's private key: it owns the staking contract (the admin CLI's set-apr, deposit-reward). */
 export function localDeployerKey(): Hex {
-  const key = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: DEPLOYER_INDEX }).getHdKey().privateKey;
-  if (!key) throw new Error(`no private key for anvil account ${DEPLOYER_INDEX}`);
-  return toHex(key);
+  return localKey(DEPLOYER_INDEX);
 }
 
 /** The local minter's private key (public knowledge, like every key of anvil's mnemonic). */
 export function localMinterKey(): Hex {
-  const key = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: MINTER_INDEX }).getHdKey().privateKey;
-  if (!key) throw new Error(`no private key for anvil account ${MINTER_INDEX}`);
-  return toHex(key);
+  return localKey(MINTER_INDEX);
 }
