@@ -1,15 +1,27 @@
 import type { ErrorCode } from '@starport/schemas';
 
-/** The one error type: the handler turns it into `{ error: true, code, msg }` with `status`. */
+/**
+ * The one error type: the handler turns it into `{ error: true, code, msg }` with `status`.
+ * A 4xx is an answer, not a fault: nobody reads its stack, and capturing one for each of a
+ * drop's thousands of "sold out" answers cost more than deciding them (decision 0062).
+ */
 export class AppError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    readonly status: number,
-    msg: string,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(msg);
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly headers?: Record<string, string>;
+
+  constructor(code: ErrorCode, status: number, msg: string, headers?: Record<string, string>) {
+    const stackDepth = Error.stackTraceLimit;
+    if (status < 500) Error.stackTraceLimit = 0;
+    try {
+      super(msg);
+    } finally {
+      Error.stackTraceLimit = stackDepth;
+    }
     this.name = 'AppError';
+    this.code = code;
+    this.status = status;
+    this.headers = headers;
   }
 }
 
