@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 // By relative path: Vite bundles the config, and only a relative import of the TS source is bundled.
 import { SERVER_PATH_PREFIXES } from '../../packages/schemas/src/web-routes.ts';
+import { routePreload } from './vite-route-preload.ts';
 
 // Pinned so `vite build --config apps/web/vite.config.ts` from the repo root behaves like `npm run build -w`.
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -10,7 +11,20 @@ const api = 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  // The first page's chunk and first API call start beside the entry script (decision 0064).
+  plugins: [
+    react(),
+    routePreload([
+      // The landing, the default home page (home_version 1).
+      { path: '/', module: '/src/app/routes/home-page.tsx' },
+      // The call MarketPage makes with no filters (features/marketplace/api/find-marketplace.ts).
+      {
+        path: '/market',
+        module: '/src/app/routes/market-page.tsx',
+        fetches: ['/api/marketplace/find?page=1&limit=20'],
+      },
+    ]),
+  ],
   // Only VITE_* variables are exposed to browser code; everything else stays on the server.
   envPrefix: 'VITE_',
   build: {
