@@ -18,6 +18,7 @@ import pg from 'pg';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase, queryRows, type Database } from '../apps/api/src/db/client.ts';
 import { startRuntime, type Runtime } from '../apps/api/src/runtime.ts';
+import { LISTEN_BACKLOG } from '../apps/api/src/listen-backlog.ts';
 import { startDropBare } from './lib-drop-bare.ts';
 import type { Answer, Batch, Shot, Volley } from './lib-drop-load.ts';
 import { seedLegendaryDrop, signedInPlayers } from './lib-drop-seed.ts';
@@ -241,7 +242,7 @@ try {
     LOG_LEVEL: 'warn',
   });
   runtime = await startRuntime(config, { logger: { level: 'warn', file: apiLog } });
-  await runtime.app.listen({ host: config.host, port }); // as main.ts: default backlog
+  await runtime.app.listen({ host: config.host, port, backlog: LISTEN_BACKLOG }); // as main.ts
   console.log(`Starport ${origin} (card provider ${config.card.provider}, pg pool max 20)`);
 
   const buyBody = (shipId: number | string) =>
@@ -322,7 +323,7 @@ try {
   // --- the bare endpoint, same stock, same 3,000 requests ---
   await control.db.execute(sql`UPDATE shop_stock SET stock = 1`);
   bare = await startDropBare(scratchUrl);
-  await bare.app.listen({ host: '127.0.0.1', port: 0 });
+  await bare.app.listen({ host: '127.0.0.1', port: 0, backlog: LISTEN_BACKLOG }); // the same queue as Starport's
   const bareOrigin = `http://127.0.0.1:${(bare.app.server.address() as AddressInfo).port}`;
   const bareWarm = tally(
     await loader.volley({

@@ -15,6 +15,7 @@ import { seedDemoReferrals } from './seed/demo-referrals.ts';
 import { seedDemoPenguins } from './seed/demo-penguins.ts';
 import { seedDemoLand } from './seed/demo-land.ts';
 import { DEMO_REDEEM_CODES, seedDemoRedeemCodes } from './seed/demo-redeem-codes.ts';
+import { LISTEN_BACKLOG } from './listen-backlog.ts';
 
 async function main() {
   let config = loadConfig();
@@ -77,7 +78,7 @@ async function main() {
   if (config.seedDemo) await seedDemoLand(database.db);
   if (seeded) await seedDemoAvatars(database.db, config);
   await webBuilt;
-  await app.listen({ port: config.port, host: config.host }).catch((err: NodeJS.ErrnoException) => {
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }).catch((err: NodeJS.ErrnoException) => {
     if (err.code !== 'EADDRINUSE') throw err;
     throw new ConfigError(`Port ${config.port} on ${config.host} is already in use (another Starport?). Stop that process, or set PORT to a free port.`);
   });
