@@ -1,7 +1,7 @@
 import type { OrderStatus, PaymentMethod } from '@starport/schemas';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.ts';
-import { orderEvents, orderLines, orders, stockReservations } from '../../db/schema/index.ts';
+import { orderEvents, orderLines, orders } from '../../db/schema/index.ts';
 import { sourcesOf } from './order-states.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -19,41 +19,6 @@ export type NewOrder = {
   /** the stock is held at least until then (a payment session's own minimum), if later */
   holdAtLeast?: Date;
 };
-
-/** Inserts a pending order; expires_at comes from the database clock, which the job queue also uses. */
-export async function insertOrder(tx: Tx, o: NewOrder): Promise<OrderRow> {
-  const [row] = await tx
-    .insert(orders)
-    .values({
-      code: o.code,
-      userId: o.userId,
-      method: o.method,
-      totalsubMicro: o.totalsubMicro,
-      discountMicro: o.discountMicro,
-      totalMicro: o.totalMicro,
-      discountBps: o.discountBps,
-      expiresAt: o.holdAtLeast
-        ? sql`GREATEST(now() + make_interval(mins => ${o.reservationMinutes}), ${o.holdAtLeast.toISOString()}::timestamptz)`
-        : sql`now() + make_interval(mins => ${o.reservationMinutes})`,
-    })
-    .returning();
-  return row!;
-}
-
-/** Inserts an order's lines and returns them as written, in id order (as linesOf reads them). */
-export async function insertLines(tx: Tx, lines: (typeof orderLines.$inferInsert)[]): Promise<OrderLineRow[]> {
-  if (lines.length === 0) return [];
-  const rows = await tx.insert(orderLines).values(lines).returning();
-  return rows.sort((a, b) => a.id - b.id);
-}
-
-export async function insertReservations(
-  tx: Tx,
-  orderId: number,
-  taken: { shopStockId: number; quantity: number }[],
-): Promise<void> {
-  if (taken.length) await tx.insert(stockReservations).values(taken.map((t) => ({ orderId, ...t })));
-}
 
 /**
  * Marks an order's unsettled shop reservations released and returns them, for the shop to

@@ -1,7 +1,7 @@
 // Over 300 lines: the order state machine in one class, so every move (open, hold, pay, fail, expire, cancel) is read side by side.
 import type { Order, OrderLineRequest, OrderStatus, PaymentMethod } from '@starport/schemas';
 import type { Db, Tx } from '../../db/client.ts';
-import { enqueueJob, enqueueJobs } from '../../jobs/queue.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { priceCart, readDiscountTiers } from '../cart/index.ts';
 import { openingsByOrderLine } from '../fairness/index.ts';
@@ -11,6 +11,7 @@ import { ORDER_UNATTACHED_JOB, SESSION_GRACE_MS } from './unattached-order-job.t
 import { PAID_STATUSES } from './order-states.ts';
 import { orderView } from './order-view.ts';
 import * as repo from './orders.repo.ts';
+import { writeOpenedOrder } from './opened-order.repo.ts';
 import { heldShipMintsOf, listingHolder } from './reservations.repo.ts';
 import { shipMintPaymentSent } from '../assets/index.ts';
 import { refuseTooManyUnpaid, refuseWhatIsGone } from './open-order-guards.ts';
@@ -18,7 +19,7 @@ import { StockGate } from './stock-gate.ts';
 import {
   consumeLines,
   notEnough,
-  recordReservations,
+  recordHeldReservations,
   releaseLines as release,
   ShortOfStock,
   takeLines,
@@ -163,21 +164,20 @@ export class OrdersService {
       const oneItem = priced.reduce((n, l) => n + l.total, 0) < 2;
       const noTiers = oneItem || priced.some((l) => l.object === 'land_credit' || l.object === 'ship_mint');
       const totals = priceCart(priced, noTiers ? [] : await readDiscountTiers(tx));
-      const order = await repo.insertOrder(tx, {
-        code: newOrderCode(),
-        userId,
-        method,
-        totalsubMicro: totals.totalsubMicro,
-        discountMicro: totals.discountMicro,
-        totalMicro: totals.priceTotalMicro,
-        discountBps: Math.round(totals.discountPercent * 100),
-        reservationMinutes: this.d.reservationMinutes,
-        holdAtLeast: opts.holdAtLeast,
-      });
-      const written = await repo.insertLines(
+      const { order, lines: written } = await writeOpenedOrder(
         tx,
+        {
+          code: newOrderCode(),
+          userId,
+          method,
+          totalsubMicro: totals.totalsubMicro,
+          discountMicro: totals.discountMicro,
+          totalMicro: totals.priceTotalMicro,
+          discountBps: Math.round(totals.discountPercent * 100),
+          reservationMinutes: this.d.reservationMinutes,
+          holdAtLeast: opts.holdAtLeast,
+        },
         priced.map((l) => ({
-          orderId: order.id,
           object: l.object,
           shopStockId: l.shopStockId,
           blindBoxCode: l.boxCode,
@@ -188,30 +188,12 @@ export class OrdersService {
           unitSellPriceMicro: l.sellPriceMicro,
           unitListPriceMicro: l.listPriceMicro,
         })),
+        { method, total_micro: totals.priceTotalMicro.toString() },
+        // The expiry at expires_at; and a start that dies before attaching its session cannot
+        // undo itself, so a check SESSION_GRACE_MS after the order was opened.
+        { expireKind: ORDER_EXPIRE_JOB, unattachedKind: ORDER_UNATTACHED_JOB, unattachedAfterMs: SESSION_GRACE_MS },
       );
-      await recordReservations(tx, order.id, priced);
-      await repo.logEvent(
-        tx,
-        order.id,
-        { kind: 'opened', payload: { method, total_micro: order.totalMicro.toString() } },
-        'pending',
-      );
-      await enqueueJobs(tx, [
-        {
-          kind: ORDER_EXPIRE_JOB,
-          payload: { orderId: order.id },
-          opts: { dedupeKey: `${ORDER_EXPIRE_JOB}:${order.id}`, runAt: order.expiresAt },
-        },
-        // A start that dies between here and attaching its session cannot undo itself.
-        {
-          kind: ORDER_UNATTACHED_JOB,
-          payload: { orderId: order.id },
-          opts: {
-            dedupeKey: `${ORDER_UNATTACHED_JOB}:${order.id}`,
-            runAt: new Date(order.createdAt.getTime() + SESSION_GRACE_MS),
-          },
-        },
-      ]);
+      await recordHeldReservations(tx, order.id, priced);
       return { order: { id: order.id, ...orderView(order, written) }, taken: priced };
     });
   }

@@ -200,13 +200,11 @@ async function takeShipMint(tx: Tx, userId: string, id: string): Promise<TakenLi
 
 const SHIP_NOT_YOURS = 'That ship is not one of yours.';
 
-/** Writes the reservation rows of what takeLines took, in the opening transaction. */
-export async function recordReservations(tx: Tx, orderId: number, lines: TakenLine[]): Promise<void> {
-  await repo.insertReservations(
-    tx,
-    orderId,
-    lines.filter((l) => l.shopStockId !== null).map((l) => ({ shopStockId: l.shopStockId!, quantity: l.total })),
-  );
+/**
+ * Writes the reservation rows of what takeLines took that the opening statement does not
+ * (opened-order.repo.ts writes the shop lines'): blind boxes, a listing, a ship to mint.
+ */
+export async function recordHeldReservations(tx: Tx, orderId: number, lines: TakenLine[]): Promise<void> {
   await held.insertBoxReservations(
     tx,
     orderId,
