@@ -54,7 +54,7 @@ type OpenedRow = {
  * reservations, its 'opened' event and its two jobs (expiry at expires_at, the unattached
  * check a grace period after it was created). Why one statement: the opening runs while the
  * shop row it took is locked, and in a drop every round trip under that lock is one more
- * buyer kept waiting (issue 21, decision 0065); five inserts were five round trips.
+ * buyer kept waiting (issue 21, decision 0067); five inserts were five round trips.
  *
  * The jobs rows are written here, not through jobs/queue.ts's enqueueJobs, because their
  * dedupe keys and run times name the order's id and expiry, which exist only inside the
