@@ -27,7 +27,8 @@ const publicKeyOf = (privateKey: Buffer, format: 'compressed' | 'uncompressed') 
 };
 
 /** BIP-39: the mnemonic (no passphrase) stretched into a 64-byte seed. */
-const seedOf = (mnemonic: string) => pbkdf2Sync(Buffer.from(mnemonic.normalize('NFKD')), Buffer.from('mnemonic'), 2048, 64, 'sha512');
+const seedOf = (mnemonic: string) =>
+  pbkdf2Sync(Buffer.from(mnemonic.normalize('NFKD')), Buffer.from('mnemonic'), 2048, 64, 'sha512');
 
 const split = (digest: Buffer) => ({ left: digest.subarray(0, 32), right: digest.subarray(32) });
 
@@ -38,8 +39,7 @@ const masterKey = (seed: Buffer): ExtendedKey => {
 
 /** BIP-32's private child key derivation (CKDpriv). */
 function childKey(parent: ExtendedKey, index: number): ExtendedKey {
-  const data =
-    index >= HARDENED ? Buffer.concat([Buffer.alloc(1), parent.key]) : publicKeyOf(parent.key, 'compressed');
+  const data = index >= HARDENED ? Buffer.concat([Buffer.alloc(1), parent.key]) : publicKeyOf(parent.key, 'compressed');
   const indexBytes = Buffer.alloc(4);
   indexBytes.writeUInt32BE(index);
   const { left, right } = split(createHmac('sha512', parent.chainCode).update(data).update(indexBytes).digest());

@@ -23,6 +23,15 @@ it("gives anvilClients an account that signs as the mnemonic's account does", as
   const expected = viaViem(2);
   expect(account.address).toBe(expected.address);
   expect(await account.signMessage!({ message: 'starport' })).toBe(await expected.signMessage({ message: 'starport' }));
-  const transaction = { chainId: 31337, type: 'eip1559', to: anvilAddress(3), value: 1n, nonce: 0, gas: 21000n, maxFeePerGas: parseGwei('2'), maxPriorityFeePerGas: 1n } as const;
+  const transaction = {
+    chainId: 31337,
+    type: 'eip1559',
+    to: anvilAddress(3),
+    value: 1n,
+    nonce: 0,
+    gas: 21000n,
+    maxFeePerGas: parseGwei('2'),
+    maxPriorityFeePerGas: 1n,
+  } as const;
   expect(await account.signTransaction!(transaction)).toBe(await expected.signTransaction(transaction));
 });

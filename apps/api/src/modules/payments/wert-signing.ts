@@ -6,7 +6,8 @@ import type signerModule from '@wert-io/widget-sc-signer';
 // whose curve tables (bn.js) took ~0.15 s of every start, for a widget payment that may never come.
 // It is CommonJS, so require() loads it synchronously where it is needed.
 let signer: typeof signerModule | undefined;
-const wertSigner = () => (signer ??= createRequire(import.meta.url)('@wert-io/widget-sc-signer') as typeof signerModule);
+const wertSigner = () =>
+  (signer ??= createRequire(import.meta.url)('@wert-io/widget-sc-signer') as typeof signerModule);
 
 /**
  * The widget's smart-contract options and their signature. Signing is Wert's own helper
