@@ -72,8 +72,13 @@ function run(command, args, { ipc = false, env = {} } = {}) {
 function precompressInBackground() {
   if (stopRequested || process.env.SERVE_WEB === '0' || !existsSync(path.join(WEB_DIST, 'index.html')) || isPrecompressed(WEB_DIST)) return;
   const { child } = run(process.execPath, [path.join(root, 'scripts/precompress.mjs'), WEB_DIST]);
+  // A player's first pages come before it; a start killed before it ends does it next time.
+  lowerPriority(child);
+}
+
+/** nice 10 for a child whose work can wait for the server's. */
+function lowerPriority(child) {
   try {
-    // A player's first pages come before it; a start killed before it ends does it next time.
     if (child.pid) setPriority(child.pid, 10);
   } catch {
     // not allowed here: it runs at normal priority
@@ -92,7 +97,12 @@ async function main() {
     // Taken before the build: an edit made while it runs means the next start builds again.
     inputs = webBuildInputs(root);
     if (isBuiltFrom(root, inputs)) console.log('The web app has not changed since its last build: serving apps/web/dist.');
-    else web = run(process.execPath, VITE_BUILD);
+    else {
+      web = run(process.execPath, VITE_BUILD);
+      // The server's start is the critical path (decision 0066): on 2 cores vite takes the
+      // CPU it leaves, and is done long before the server is anyway.
+      lowerPriority(web.child);
+    }
   }
   try {
     await ensureApiBundle();

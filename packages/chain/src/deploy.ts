@@ -13,8 +13,9 @@ import {
   type Account,
   type Transport,
 } from 'viem';
-import { mnemonicToAccount } from 'viem/accounts';
-import { ANVIL_MNEMONIC, type AnvilInstance } from './anvil.ts';
+import { privateKeyToAccount, toAccount, type LocalAccount, type PrivateKeyAccount } from 'viem/accounts';
+import type { AnvilInstance } from './anvil.ts';
+import { anvilAddress, anvilPrivateKey } from './anvil-keys.ts';
 import {
   ginTokenAbi,
   houseUnitsAbi,
@@ -91,6 +92,22 @@ export type ChainClients = {
   walletClient: WalletClient<Transport, Chain, Account>;
 };
 
+/**
+ * The mnemonic's account `index` as a viem account. Its address comes from anvil-keys; viem's
+ * signer, whose curve code builds its tables on first use (~0.1 s), is made at the first
+ * signature: a start that finds its contracts deployed only reads from the chain.
+ */
+function anvilAccount(index: number): LocalAccount {
+  let signer: PrivateKeyAccount | undefined;
+  const signing = () => (signer ??= privateKeyToAccount(anvilPrivateKey(index)));
+  return toAccount({
+    address: anvilAddress(index),
+    signMessage: (args) => signing().signMessage(args),
+    signTransaction: (transaction, options) => signing().signTransaction(transaction, options),
+    signTypedData: (args) => signing().signTypedData(args),
+  });
+}
+
 /** Viem clients on a running anvil, signing with the mnemonic's account `index` (0 = deployer). */
 export function anvilClients(anvil: Pick<AnvilInstance, 'rpcUrl' | 'chainId'>, index = 0): ChainClients {
   const chain = defineChain({
@@ -99,7 +116,7 @@ export function anvilClients(anvil: Pick<AnvilInstance, 'rpcUrl' | 'chainId'>, i
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [anvil.rpcUrl] } },
   });
-  const account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
+  const account = anvilAccount(index);
   const transport = http(anvil.rpcUrl);
   return {
     chain,

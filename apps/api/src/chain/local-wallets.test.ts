@@ -6,7 +6,7 @@ import { DEMO_WALLET_INDEXES, demoWallets, localAddress, localDeployerKey, local
 
 const viaViem = (index: number) => mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
 
-it('derives the same accounts as mnemonicToAccount, from one stretch of the mnemonic', () => {
+it('derives the same accounts as mnemonicToAccount', () => {
   for (const index of [0, ...DEMO_WALLET_INDEXES, MINTER_INDEX, TREASURY_INDEX]) {
     expect(localAddress(index)).toBe(viaViem(index).address.toLowerCase());
   }

@@ -1,6 +1,5 @@
-import { ANVIL_MNEMONIC } from '@starport/chain';
-import { toHex, type Address, type Hex } from 'viem';
-import { mnemonicToAccount, privateKeyToAccount, type HDKey } from 'viem/accounts';
+import { anvilAddress, anvilPrivateKey } from '@starport/chain';
+import type { Address, Hex } from 'viem';
 
 /**
  * Roles of anvil's public test mnemonic on the local chain: account 0 deploys the contracts
@@ -15,23 +14,12 @@ export const TREASURY_INDEX = 9;
 
 export type DemoWallet = { index: number; address: Address; privateKey: Hex };
 
-let accounts: HDKey | undefined;
-
-/**
- * The private key of the mnemonic's account `index` (m/44'/60'/0'/0/index, as anvil derives it).
- * The mnemonic is stretched once (PBKDF2, 2048 rounds: slow on purpose) for every account: each
- * mnemonicToAccount stretched it again, seven times in a start (issue 21's profile).
- */
-function localKey(index: number): Hex {
-  accounts ??= mnemonicToAccount(ANVIL_MNEMONIC, { path: "m/44'/60'/0'/0" }).getHdKey();
-  const key = accounts.deriveChild(index).privateKey;
-  if (!key) throw new Error(`no private key for anvil account ${index}`);
-  return toHex(key);
-}
+/** The private key of the mnemonic's account `index` (m/44'/60'/0'/0/index, as anvil derives it). */
+const localKey = (index: number): Hex => anvilPrivateKey(index);
 
 /** Lower-cased address of a mnemonic account, as the configuration keeps addresses. */
 export function localAddress(index: number): Address {
-  return privateKeyToAccount(localKey(index)).address.toLowerCase() as Address;
+  return anvilAddress(index).toLowerCase() as Address;
 }
 
 /** The demo wallets with their keys: public knowledge, printed so a player can import one. */

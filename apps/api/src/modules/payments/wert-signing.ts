@@ -1,5 +1,13 @@
 import { createPrivateKey, createPublicKey, verify, type KeyObject } from 'node:crypto';
-import signer from '@wert-io/widget-sc-signer';
+import { createRequire } from 'node:module';
+import type signerModule from '@wert-io/widget-sc-signer';
+
+// Wert's signer is loaded at the first signature, not with the server: it brings elliptic,
+// whose curve tables (bn.js) took ~0.15 s of every start, for a widget payment that may never come.
+// It is CommonJS, so require() loads it synchronously where it is needed.
+let signer: typeof signerModule | undefined;
+const wertSigner = () =>
+  (signer ??= createRequire(import.meta.url)('@wert-io/widget-sc-signer') as typeof signerModule);
 
 /**
  * The widget's smart-contract options and their signature. Signing is Wert's own helper
@@ -17,7 +25,7 @@ export type ScOptions = {
 export type SignedScOptions = ScOptions & { signature: string };
 
 export const signScOptions = (options: ScOptions, privateKey: string): SignedScOptions =>
-  signer.signSmartContractData(options, privateKey);
+  wertSigner().signSmartContractData(options, privateKey);
 
 /** The text Wert's signer signs (its key order, commodity and network lower-cased). */
 export function signedText(o: { [K in keyof ScOptions]: string | number }): string {
