@@ -13,7 +13,7 @@ import type { MailTransport } from './mail/transport.ts';
 import { artRoutes } from './modules/art/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { leaderboardsRoutes } from './modules/leaderboards/index.ts';
-import { marketplaceRoutes, myListingRoutes, openListingsOf, playerListingRoutes } from './modules/marketplace/index.ts';
+import { firstListedPicture, marketplaceRoutes, myListingRoutes, openListingsOf, playerListingRoutes } from './modules/marketplace/index.ts';
 import { blindBoxRoutes, shopRoutes } from './modules/shop/index.ts';
 import { accountsRoutes, AccountsService, profileRoutes, ProfileService, SessionService, walletRoutes, WalletAuthService } from './modules/accounts/index.ts';
 import { createObjectStorage, uploadSigningKey } from './lib/object-storage/index.ts';
@@ -26,7 +26,7 @@ import { chainPlugin } from './modules/chain/index.ts';
 import { chainById } from './chain/chain-config.ts';
 import { explorerTxUrl } from './chain/clients.ts';
 import { fairnessRoutes } from './modules/fairness/index.ts';
-import { resourceRoutes, siteSettingRoutes } from './modules/site/index.ts';
+import { getHomeVersion, resourceRoutes, siteSettingRoutes } from './modules/site/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -34,6 +34,7 @@ import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { noStoreCredentialsPlugin } from './plugins/no-store-credentials.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
+import { cachedFor, type PageFacts } from './plugins/static-web-page.ts';
 import { priceRoutes, stockValidateRoutes } from './modules/cart/index.ts';
 import { myBlindBoxesRoutes, ordersRoutes } from './modules/orders/index.ts';
 import { redeemRoutes } from './modules/redeem/index.ts';
@@ -45,6 +46,9 @@ import { paymentsPlugin } from './modules/payments/index.ts';
 import { mintingRoutes, unitWithdrawRoutes } from './modules/minting/index.ts';
 import { followLinkedWallet, nftMetadataRoutes, startChainIndexJobs } from './modules/nft/index.ts';
 import { assetsNftRoutes, StakingService, stakingRoutes, startStakingIndexJob } from './modules/staking/index.ts';
+
+/** How stale a page's preload hint may be: a listing sold meanwhile costs one unused picture. */
+const PAGE_FACTS_TTL_MS = 5_000;
 
 /** Where WalletConnect's relay, verify frame and modal (Reown) live. */
 const WALLETCONNECT_HOSTS = {
@@ -229,7 +233,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(nftMetadataRoutes, { prefix: '/api/nft', db, publicUrl: config.publicUrl });
   await app.register(artRoutes, { prefix: ART_PREFIX, cacheDir: path.join(config.dataDir, 'image-cache') });
   if (config.env !== 'production') await app.register(devMailboxRoutes, { prefix: '/dev', db });
-  if (config.serveWeb) await app.register(staticWebPlugin, config.webDistDir ? { root: config.webDistDir } : {});
+  if (config.serveWeb) {
+    // The marketplace page names its first picture for the browser to fetch at once (decision 0065).
+    const facts: PageFacts = {
+      homeVersion: cachedFor(PAGE_FACTS_TTL_MS, () => getHomeVersion(db)),
+      firstMarketPicture: cachedFor(PAGE_FACTS_TTL_MS, () => firstListedPicture(db)),
+    };
+    await app.register(staticWebPlugin, config.webDistDir ? { root: config.webDistDir, facts } : { facts });
+  }
 
   return app;
 }

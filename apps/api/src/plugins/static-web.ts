@@ -5,8 +5,32 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isWebRoute } from '@starport/schemas';
+import { createIndexPage, pageHead, type PageFacts } from './static-web-page.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+export type StaticWebOptions = {
+  root?: string;
+  /** Facts written into the page sent (static-web-page.ts); without them, index.html as built. */
+  facts?: PageFacts;
+};
+
+/** index.html with the page's head hints; undefined (send the file as built) when nothing is added or they cannot be read. */
+async function pageWithHints(
+  app: FastifyInstance,
+  indexPage: ReturnType<typeof createIndexPage>,
+  facts: PageFacts,
+  url: string,
+): Promise<string | undefined> {
+  const [urlPath = '/', search = ''] = url.split('?');
+  try {
+    const head = await pageHead(urlPath, search, facts);
+    return head ? await indexPage(head) : undefined;
+  } catch (err) {
+    app.log.warn({ err }, 'page sent without its preload hints');
+    return undefined;
+  }
+}
 
 /** API-owned prefixes: an unknown path under them is a JSON 404, never the SPA. */
 const API_PREFIXES = ['/api/', '/site/', '/dev/', '/docs', '/healthz', '/images/', '/sandbox/'];
@@ -22,8 +46,9 @@ const API_PREFIXES = ['/api/', '/site/', '/dev/', '/docs', '/healthz', '/images/
  * and every request looks at the folder as it is.
  */
 export const staticWebPlugin = fp(
-  async (app: FastifyInstance, opts: { root?: string }) => {
+  async (app: FastifyInstance, opts: StaticWebOptions) => {
     const root = path.resolve(opts.root ?? WEB_DIST);
+    const indexPage = createIndexPage(root);
     await app.register(fastifyStatic, {
       root,
       serve: false,
@@ -54,6 +79,8 @@ export const staticWebPlugin = fp(
       reply.header('cache-control', 'no-cache');
       // Unknown pages still get the app (it draws the 404 page), with a real 404 status.
       if (!isWebRoute(urlPath)) reply.status(404);
+      const page = opts.facts && (await pageWithHints(app, indexPage, opts.facts, req.url));
+      if (page) return reply.type('text/html; charset=utf-8').send(page);
       return reply.sendFile('index.html');
     });
   },

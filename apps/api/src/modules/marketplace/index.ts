@@ -9,6 +9,7 @@ export { settleSale } from './sale-settlement.ts';
 export { listDnc, listShip } from './player-listings.ts';
 export { priceHistory, type ItemRef } from './price-history.ts';
 export { marketplaceRoutes } from './marketplace.routes.ts';
+export { firstListedPicture } from './first-picture.ts';
 export { myListingRoutes, playerListingRoutes } from './player-listings.routes.ts';
 export { openListingsOf } from './my-listings.ts';
 export type { HeldUntil } from './my-listings.ts';

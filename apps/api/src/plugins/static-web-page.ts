@@ -1,0 +1,77 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Pages whose largest paint is the first marketplace card's picture (with no filters in the address). */
+const MARKET_PAGES = new Set(['/market', '/market/list']);
+
+/** home_version 2 makes `/` the marketplace (storefront.md §1). */
+const MARKETPLACE_HOME = 2;
+
+/** What static-web asks the rest of the server about, to write into a page (app.ts gives it). */
+export type PageFacts = {
+  homeVersion: () => Promise<number>;
+  /** Address of the first card's picture on the unfiltered marketplace, as the card asks for it. */
+  firstMarketPicture: () => Promise<string | undefined>;
+};
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * What goes into the head of the page at `urlPath`: on the marketplace (and on `/` when it is
+ * the marketplace), a preload of the first card's picture, the page's largest paint, which the
+ * browser otherwise finds only once the app has run and the list call has answered (issue 21,
+ * decision 0065). Only a same-site picture address is written, escaped; with filters in the
+ * address the list is another one, and nothing is added.
+ */
+export async function pageHead(urlPath: string, search: string, facts: PageFacts): Promise<string> {
+  if (search) return '';
+  const market = MARKET_PAGES.has(urlPath) || (urlPath === '/' && (await facts.homeVersion()) === MARKETPLACE_HOME);
+  if (!market) return '';
+  const picture = await facts.firstMarketPicture();
+  if (!picture?.startsWith('/') || picture.startsWith('//')) return '';
+  return `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(picture)}" />`;
+}
+
+/** At most this many variants of the page are kept (one per distinct head; few in practice). */
+const MAX_PAGES = 16;
+
+/**
+ * index.html with `head` written before </head>, kept per build (the file's size and
+ * modification time) and per head, so a request costs a stat, not a read. Undefined when
+ * index.html is not there or has no </head>.
+ */
+export function createIndexPage(root: string) {
+  const file = path.join(root, 'index.html');
+  const pages = new Map<string, string>();
+  return async (head: string): Promise<string | undefined> => {
+    const info = await stat(file).catch(() => undefined);
+    if (!info) return undefined;
+    const key = `${info.size}:${info.mtimeMs}:${head}`;
+    const cached = pages.get(key);
+    if (cached !== undefined) return cached;
+    const html = await readFile(file, 'utf8');
+    const at = html.indexOf('</head>');
+    if (at < 0) return undefined;
+    const page = `${html.slice(0, at)}${head}\n${html.slice(at)}`;
+    if (pages.size >= MAX_PAGES) pages.clear();
+    pages.set(key, page);
+    return page;
+  };
+}
+
+/** `read` at most once per `ms`: a page request must not cost a database call each time. */
+export function cachedFor<T>(ms: number, read: () => Promise<T>, now: () => number = Date.now): () => Promise<T> {
+  let value: { at: number; result: Promise<T> } | undefined;
+  return () => {
+    if (!value || now() - value.at >= ms) {
+      const result = read();
+      value = { at: now(), result };
+      // A failed read is not kept: the next request asks again.
+      result.catch(() => {
+        if (value?.result === result) value = undefined;
+      });
+    }
+    return value.result;
+  };
+}
