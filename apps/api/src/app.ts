@@ -26,7 +26,7 @@ import { chainPlugin } from './modules/chain/index.ts';
 import { chainById } from './chain/chain-config.ts';
 import { explorerTxUrl } from './chain/clients.ts';
 import { fairnessRoutes } from './modules/fairness/index.ts';
-import { getHomeVersion, resourceRoutes, siteSettingRoutes } from './modules/site/index.ts';
+import { getHomeVersionRecent, resourceRoutes, siteSettingRoutes } from './modules/site/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -236,7 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.serveWeb) {
     // The marketplace page names its first picture for the browser to fetch at once (decision 0065).
     const facts: PageFacts = {
-      homeVersion: cachedFor(PAGE_FACTS_TTL_MS, () => getHomeVersion(db)),
+      homeVersion: () => getHomeVersionRecent(db, PAGE_FACTS_TTL_MS),
       firstMarketPicture: cachedFor(PAGE_FACTS_TTL_MS, () => firstListedPicture(db)),
     };
     await app.register(staticWebPlugin, config.webDistDir ? { root: config.webDistDir, facts } : { facts });

@@ -1,6 +1,7 @@
 /** The site area's front door: the only file other areas, the app and the operator CLI import. */
 export {
   getHomeVersion,
+  getHomeVersionRecent,
   getSaleProgram,
   getSettingTimes,
   getTermsHtml,

@@ -2,7 +2,7 @@ import sanitizeHtml from 'sanitize-html';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { DEFAULT_TERMS_HTML } from './default-terms.ts';
-import { readSetting, readSettingTimes, writeSetting } from '../../db/settings.ts';
+import { readSetting, readSettingRecent, readSettingTimes, writeSetting } from '../../db/settings.ts';
 
 export type SaleProgram = 0 | 1;
 
@@ -16,9 +16,18 @@ export async function setSaleProgram(db: DbOrTx, value: number): Promise<void> {
 }
 
 export async function getHomeVersion(db: DbOrTx): Promise<number> {
-  const v = await readSetting(db, 'home_version');
-  return typeof v === 'number' ? v : 1;
+  return homeVersionOf(await readSetting(db, 'home_version'));
 }
+
+/**
+ * home_version as read less than `maxAgeMs` ago (readSettingRecent): the served page asks on every
+ * visit, and a change made through this process is seen at once.
+ */
+export async function getHomeVersionRecent(db: DbOrTx, maxAgeMs: number): Promise<number> {
+  return homeVersionOf(await readSettingRecent(db, 'home_version', maxAgeMs));
+}
+
+const homeVersionOf = (stored: unknown): number => (typeof stored === 'number' ? stored : 1);
 
 export async function setHomeVersion(db: DbOrTx, value: number): Promise<void> {
   if (value !== 1 && value !== 2) throw badRequest('home_version is 1 (landing page) or 2 (marketplace).');

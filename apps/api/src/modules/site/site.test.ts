@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { DEFAULT_TERMS_HTML } from './default-terms.ts';
-import { sanitizeTerms, setHomeVersion, setSaleProgram, setTermsHtml } from './settings.service.ts';
+import { getHomeVersionRecent, sanitizeTerms, setHomeVersion, setSaleProgram, setTermsHtml } from './settings.service.ts';
 
 /** Every call of the accounts contract (docs/api-accounts.md), as OpenAPI paths. */
 const ACCOUNT_PATHS = {
@@ -49,6 +50,19 @@ describe('site calls', () => {
     await expect(setHomeVersion(t.database.db, 3)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await setSaleProgram(t.database.db, 0);
     await setHomeVersion(t.database.db, 1);
+  });
+
+  it('the served page reads home_version at most once per interval, and sees a change made here at once', async () => {
+    const db = t.database.db;
+    const HOUR = 3_600_000;
+    expect(await getHomeVersionRecent(db, HOUR)).toBe(1);
+    await setHomeVersion(db, 2);
+    expect(await getHomeVersionRecent(db, HOUR)).toBe(2);
+    // A change by another process (the CLI) is not seen within the interval: this read is remembered.
+    await db.execute(sql`UPDATE settings SET value = '1'::jsonb WHERE key = 'home_version'`);
+    expect(await getHomeVersionRecent(db, HOUR)).toBe(2);
+    expect(await getHomeVersionRecent(db, 0)).toBe(1);
+    await setHomeVersion(db, 1);
   });
 
   it('GET /api/resource/tos answers the terms as HTML', async () => {
