@@ -26,6 +26,7 @@ import { CONTROL_APP_NAME, cpuMeter } from './lib-drop-cpu.ts';
 import { checkDrop, type Check } from './lib-drop-verify.ts';
 import { adminStatement } from './lib-admin.ts';
 import { profileInto } from './lib-profile.ts';
+import { machineSpeed } from './lib-machine.ts';
 
 const arg = (name: string, fallback: number) =>
   Number(
@@ -225,7 +226,7 @@ let bare: Awaited<ReturnType<typeof startDropBare>> | undefined;
 const loader = startLoader();
 try {
   await admin(`CREATE DATABASE ${dbName}`);
-  console.log(`scratch database ${dbName}; ${os.cpus().length} CPUs, load average ${loadavg()}`);
+  console.log(`scratch database ${dbName}; ${os.cpus().length} CPUs, load average ${loadavg()}; ${machineSpeed()}`);
   // --- setup, not measured ---
   const controlUrl = new URL(scratchUrl);
   controlUrl.searchParams.set('application_name', CONTROL_APP_NAME);

@@ -8,6 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { machineSpeed } from './lib-machine.ts';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer } from '../e2e/fixtures/server.ts';
@@ -66,7 +67,7 @@ try {
     loadavg()
       .map((n) => n.toFixed(2))
       .join(', ');
-  console.log(`Lighthouse ${RUNS} run(s) per page, mobile preset, median by score; load average ${load()}\n`);
+  console.log(`Lighthouse ${RUNS} run(s) per page, mobile preset, median by score; load average ${load()}; ${machineSpeed()}\n`);
   console.log('| page | score (median) | all runs | FCP | LCP | TBT | CLS | SI |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const page of PAGES) {

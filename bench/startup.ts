@@ -12,6 +12,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@starport/chain';
+import { machineSpeed } from './lib-machine.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUILD_RECORDS = [path.join(ROOT, 'apps/web/dist/.build-inputs'), path.join(ROOT, 'apps/api/dist/.build-inputs')];
@@ -62,7 +63,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 const cold: number[] = [];
 const warm: number[] = [];
-console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}; ${machineSpeed()}`);
 for (let run = 0; run < RUNS; run++) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'starport-startup-'));
   try {
