@@ -48,6 +48,9 @@ export const MyRefResponseSchema = z.object({
   received: z.number(),
   received_micro: MicroSchema,
   orders: z.number().int(),
+  /** USD every referred player's paid orders charged (the sum of every row's vol, not only this page's) */
+  volume: z.number(),
+  volume_micro: MicroSchema,
   /** the share of each paid order a referrer earns now, in basis points */
   share_bps: z.number().int(),
 });

@@ -53,11 +53,12 @@ export async function referralTotalsByBuyer(db: DbOrTx, referrerId: string, buye
   );
 }
 
-/** Everything the player has earned from referrals, and from how many orders. */
-export async function referralRewardTotal(db: DbOrTx, referrerId: string): Promise<{ rewardMicro: bigint; orders: number }> {
-  const [row] = await queryRows<{ reward: string | null; n: string | number }>(
+/** Everything the player has earned from referrals, from how many orders, and what those orders charged. */
+export async function referralRewardTotal(db: DbOrTx, referrerId: string): Promise<{ rewardMicro: bigint; volumeMicro: bigint; orders: number }> {
+  const [row] = await queryRows<{ reward: string | null; volume: string | null; n: string | number }>(
     db,
-    sql`SELECT sum(reward_micro)::text AS reward, count(*) AS n FROM referral_rewards WHERE referrer_id = ${referrerId}`,
+    sql`SELECT sum(reward_micro)::text AS reward, sum(volume_micro)::text AS volume, count(*) AS n
+        FROM referral_rewards WHERE referrer_id = ${referrerId}`,
   );
-  return { rewardMicro: BigInt(row?.reward ?? 0), orders: Number(row?.n ?? 0) };
+  return { rewardMicro: BigInt(row?.reward ?? 0), volumeMicro: BigInt(row?.volume ?? 0), orders: Number(row?.n ?? 0) };
 }

@@ -40,6 +40,8 @@ export async function myReferrals(db: Db, userId: string, page: number, limit: n
     received: microToUsd(received.rewardMicro.toString()),
     received_micro: received.rewardMicro.toString(),
     orders: received.orders,
+    volume: microToUsd(received.volumeMicro.toString()),
+    volume_micro: received.volumeMicro.toString(),
     share_bps: await readReferralShare(db),
   };
 }

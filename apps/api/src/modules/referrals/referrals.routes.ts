@@ -15,7 +15,7 @@ export const referralRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       description:
         'One row per referred player, newest first (page, limit ≤ 100): `vol` what their paid orders charged, `items` how many items those held, ' +
         '`aff` how many players they referred in turn, `earned` the caller’s share of their orders. `received` is everything the caller earned from ' +
-        'referrals (`orders` paid orders), `share_bps` the share in force, and `code` the caller’s referral code: their wallet address, null until a wallet is linked.',
+        'referrals (`orders` paid orders, which charged `volume`), `share_bps` the share in force, and `code` the caller’s referral code: their wallet address, null until a wallet is linked.',
       querystring: MyRefQuerySchema,
       response: { 200: MyRefResponseSchema, '4xx': ErrorResponseSchema },
     },

@@ -11,7 +11,17 @@ const USD = 1_000_000n;
 const wallet = (digit: string) => `0x${digit.repeat(40)}`;
 
 type Row = { _id: string; username: string; vol: number; vol_micro: string; aff: number; items: number; earned: number; earned_micro: string };
-type MyRef = { data: Row[]; total: number; code: string | null; received: number; received_micro: string; orders: number; share_bps: number };
+type MyRef = {
+  data: Row[];
+  total: number;
+  code: string | null;
+  received: number;
+  received_micro: string;
+  orders: number;
+  volume: number;
+  volume_micro: string;
+  share_bps: number;
+};
 
 describe('referrals: a referred player’s paid orders reward their referrer once, and GET /api/my/ref shows it', () => {
   let t: TestApp;
@@ -110,6 +120,11 @@ describe('referrals: a referred player’s paid orders reward their referrer onc
     await buyShips('ben', 1);
     const ref = await myRef('ada');
     expect(ref).toMatchObject({ share_bps: 1000, received: 9.7, orders: 2 });
+    // The volume is every referred player's, whichever page is asked for: $114 + $40 from ben.
+    expect(ref).toMatchObject({ volume: 154, volume_micro: '154000000' });
+    const firstOfOne = await myRef('ada', '?limit=1');
+    expect(firstOfOne.data.map((r) => r.username)).toEqual(['cid']);
+    expect(firstOfOne).toMatchObject({ total: 2, volume: 154 });
     for (const bad of [-1, 10_001, 2.5]) await expect(setReferralShare(t.database.db, bad)).rejects.toMatchObject({ status: 400 });
     await setReferralShare(t.database.db, 500);
   });

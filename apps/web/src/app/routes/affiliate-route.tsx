@@ -4,7 +4,7 @@ import AffiliatePage from '../../features/staking/pages/affiliate-page.tsx';
 import { formatPrice } from '../../lib/format.ts';
 
 /** The owner page's referral figures (GET /api/my/ref), for a signed-in player. */
-function ReferralFigures() {
+export function ReferralFigures() {
   const signedIn = useAccountStore((s) => s.status.loggedIn);
   if (!signedIn) return <p>Sign in to see the players who joined with your link and what they earned you.</p>;
   return <SignedInReferrals />;
@@ -14,8 +14,7 @@ function SignedInReferrals() {
   const query = useMyReferrals(1);
   if (query.isPending) return <p>Loading your referrals…</p>;
   if (query.isError) return <p role="alert">{query.error.message}</p>;
-  const { total, received, orders, data } = query.data;
-  const volume = data.reduce((sum, row) => sum + row.vol, 0);
+  const { total, received, orders, volume } = query.data;
   return (
     <dl className="staking-figures">
       <div className="staking-figures__item">
@@ -24,10 +23,7 @@ function SignedInReferrals() {
       </div>
       <div className="staking-figures__item">
         <dt>Referral volume</dt>
-        <dd>
-          {formatPrice(volume)}
-          {total > data.length && <span className="staking-figures__note">of the {data.length} latest players</span>}
-        </dd>
+        <dd>{formatPrice(volume)}</dd>
       </div>
       <div className="staking-figures__item">
         <dt>Earned from referrals</dt>
