@@ -33,6 +33,7 @@ describe('composition: what the API and `npm run worker` build alike', () => {
       'order.unattached',
       'password-reset-request',
       'sandbox.stripe_webhook',
+      'ship_mint.failed',
       'staking.index',
     ]);
     for (const handler of Object.values(handlers)) expect(handler).toBeTypeOf('function');

@@ -8,6 +8,7 @@ import { CliError } from './cli-error.ts';
 import type { Io } from './io.ts';
 import { parseCommand } from './parse.ts';
 import { runCommand } from './run-command.ts';
+import { ordersForReview as reviewLines } from './output.ts';
 
 function captureIo(): Io & { lines: string[] } {
   const lines: string[] = [];
@@ -102,5 +103,31 @@ describe('admin orders-review and resolve-review: the operator sees and closes p
     expect(() => parseCommand(['resolve-review', late])).toThrow(/needs --note/);
     await run(database.db, ['resolve-review', late, '--note', 'honoured: delivered by hand']);
     expect(await run(database.db, ['orders-review'])).toEqual(['No order is waiting for review.']);
+  });
+});
+
+describe('orders-review says why each order waits, for every kind of reason', () => {
+  const at = new Date('2026-11-28T12:00:00Z');
+  const order = (kind: string, payload: Record<string, unknown>, providerEventId: string | null = null) => ({
+    code: 'SP-TEST',
+    status: 'fulfilled' as const,
+    method: 'crypto',
+    provider: null,
+    totalMicro: 5_000_000n,
+    player: 'pilot',
+    updatedAt: at,
+    reasons: [{ kind, at, providerEventId, payload }],
+  });
+  const said = (o: ReturnType<typeof order>) => reviewLines({ orders: [o], total: 1 })[1];
+
+  it('names the reason recorded with each kind, never another kind’s words', () => {
+    expect(said(order('fulfilment_blocked', { reason: 'The player has no linked wallet to mint to.' }))).toContain(
+      'paid, but could not be fulfilled: The player has no linked wallet to mint to.',
+    );
+    expect(said(order('payment_unverified', { reason: 'the chain never answered' }))).toContain('a reported payment could not be checked: the chain never answered');
+    expect(said(order('listing_not_reserved', { listing_ids: [7] }))).toContain('a listing was no longer held for the order: [7]');
+    const mint = said(order('mint_failed', { reason: 'Token 9 already exists on chain, minted by another transaction.' }, 'mint_failed:3'));
+    expect(mint).toContain('the paid ship mint failed for good (refund the fee, or the player converts again): Token 9 already exists');
+    expect(mint).not.toContain('event');
   });
 });

@@ -109,11 +109,28 @@ export function ordersForReview({ orders, total }: { orders: OrderForReview[]; t
 
 function describeReason(r: OrderForReview['reasons'][number]): string {
   const paid = typeof r.payload.amount_micro === 'string' ? ` paid ${usdOf(BigInt(r.payload.amount_micro))}` : '';
-  const what =
-    r.kind === 'payment_mismatch'
-      ? `amount or currency differs from the order:${paid} ${String(r.payload.currency ?? '')}`.trimEnd()
-      : `payment arrived after the order was ${String(r.payload.status ?? 'closed')}:${paid}`;
-  return `${what}${r.providerEventId ? ` (event ${r.providerEventId})` : ''}`;
+  const because = typeof r.payload.reason === 'string' ? r.payload.reason : 'no reason recorded';
+  const what = (() => {
+    switch (r.kind) {
+      case 'payment_mismatch':
+        return `amount or currency differs from the order:${paid} ${String(r.payload.currency ?? '')}`.trimEnd();
+      case 'payment_after_close':
+        return `payment arrived after the order was ${String(r.payload.status ?? 'closed')}:${paid}`;
+      case 'payment_unverified':
+        return `a reported payment could not be checked: ${because}`;
+      case 'listing_not_reserved':
+        return `a listing was no longer held for the order: ${JSON.stringify(r.payload.listing_ids ?? [])}`;
+      case 'fulfilment_blocked':
+        return `paid, but could not be fulfilled: ${because}`;
+      case 'mint_failed':
+        return `the paid ship mint failed for good (refund the fee, or the player converts again): ${because}`;
+      default:
+        return r.kind;
+    }
+  })();
+  // A provider's event id; the mint's own key (mint_failed:<id>) says nothing more than the line.
+  const event = r.providerEventId && r.kind !== 'mint_failed' ? ` (event ${r.providerEventId})` : '';
+  return `${what}${event}`;
 }
 
 export const reviewClosed = (code: string, note: string) => `${code}: review closed ("${note}").`;

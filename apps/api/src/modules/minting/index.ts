@@ -8,6 +8,7 @@ export { unitWithdrawRoutes } from './unit-withdraw.routes.ts';
 export { mintingJobs, MINT_MAX_ATTEMPTS } from './mint-job.ts';
 export { runMint, type MintDeps, type MintFaults, type MintStep } from './run-mint.ts';
 export { ChainQueues } from './minter.ts';
+export { SHIP_MINT_FAILED_JOB, type MintFailedNotice } from './mint-kinds.ts';
 export type { MintingDeps } from './land-mint.service.ts';
 export {
   canMintShips,

@@ -36,9 +36,20 @@ export type MintKind = {
   confirmed(tx: Tx, assetId: number, txHash: string): Promise<void>;
   /** the mint failed for good: the asset opens again */
   failed(tx: Tx, assetId: number): Promise<void>;
+  /**
+   * A job queued in the same transaction when the mint fails for good, for the area that charged
+   * for it (a paid ship fee goes to an operator's review). Its payload is `MintFailedNotice`.
+   */
+  failedNotice?: string;
   /** what the chain indexer moves when the token moves (nft's followTokens); unit pieces are not followed */
   followedAs?: FollowedAsset;
 };
+
+/** What a `failedNotice` job is told: which mint failed, of which asset and player, and why. */
+export type MintFailedNotice = { mintId: number; assetId: number; userId: string; reason: string };
+
+/** Queued when a ship's mint fails for good after its fee was paid (decision 0070). */
+export const SHIP_MINT_FAILED_JOB = 'ship_mint.failed';
 
 /** What a mint call is made of. */
 export type MintCall = { to: `0x${string}`; tokenId: bigint; amount: bigint };
@@ -61,6 +72,7 @@ export const MINT_KINDS: Record<MintAssetKind, MintKind> = {
     abi: shipNftAbi as Abi,
     confirmed: finishShipMint,
     failed: abandonShipMint,
+    failedNotice: SHIP_MINT_FAILED_JOB,
     followedAs: 'ship',
   },
   // Unit pieces withdrawn to the wallet (decision 0051): the asset is a withdrawal, the token id its unit type.

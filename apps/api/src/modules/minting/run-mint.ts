@@ -5,8 +5,9 @@ import { describeChainError } from '../../chain/chain-errors.ts';
 import { followTokens } from '../nft/index.ts';
 import type { ChainsConfig } from '../../chain/chain-config.ts';
 import type { Db } from '../../db/client.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
 import { markConfirmed, markFailed, mintById, recordSigned, takeNonce, type MintAttempt } from './mint-attempts.repo.ts';
-import { asksOwnerFirst, MINT_KINDS, mintArgsOf } from './mint-kinds.ts';
+import { asksOwnerFirst, MINT_KINDS, mintArgsOf, type MintFailedNotice } from './mint-kinds.ts';
 import {
   broadcast,
   clientOf,
@@ -167,7 +168,12 @@ async function confirmWhenDeep(
 async function fail(deps: MintDeps, attempt: MintAttempt, reason: string): Promise<MintStep> {
   const failed = await deps.db.transaction(async (tx) => {
     const marked = await markFailed(tx, attempt.id, reason, attempt.txHash);
-    if (marked) await MINT_KINDS[attempt.assetKind].failed(tx, attempt.assetId);
+    if (marked) {
+      const kind = MINT_KINDS[attempt.assetKind];
+      await kind.failed(tx, attempt.assetId);
+      const notice: MintFailedNotice = { mintId: attempt.id, assetId: attempt.assetId, userId: attempt.userId, reason };
+      if (kind.failedNotice) await enqueueJob(tx, kind.failedNotice, notice, { dedupeKey: `${kind.failedNotice}:${attempt.id}` });
+    }
     return marked;
   });
   // Another worker recorded a transaction since this one read the mint: judge again next run.

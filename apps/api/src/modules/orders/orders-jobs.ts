@@ -3,6 +3,7 @@ import type { JobHandlers } from '../../jobs/queue.ts';
 import { ORDER_EXPIRE_JOB, expireOrderJob } from './expire-order-job.ts';
 import { ORDER_FULFIL_JOB, fulfilOrderJob } from './fulfil-order-job.ts';
 import type { OrdersService } from './orders.service.ts';
+import { SHIP_MINT_FAILED_JOB, shipMintFailedJob } from './ship-mint-failed-job.ts';
 import { ORDER_UNATTACHED_JOB, unattachedOrderJob } from './unattached-order-job.ts';
 
 /**
@@ -14,5 +15,6 @@ export function ordersJobs(d: { orders: OrdersService; chains?: ChainsConfig }):
     [ORDER_EXPIRE_JOB]: expireOrderJob(d.orders),
     [ORDER_FULFIL_JOB]: fulfilOrderJob(d.chains ? { chains: d.chains } : {}),
     [ORDER_UNATTACHED_JOB]: unattachedOrderJob(d.orders),
+    [SHIP_MINT_FAILED_JOB]: shipMintFailedJob(),
   };
 }

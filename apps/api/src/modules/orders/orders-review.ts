@@ -20,7 +20,7 @@ export type OrderForReview = {
   reasons: ReviewEvent[];
 };
 
-const REVIEW_KINDS = ['payment_mismatch', 'payment_after_close', 'payment_unverified', 'listing_not_reserved', 'fulfilment_blocked'];
+const REVIEW_KINDS = ['payment_mismatch', 'payment_after_close', 'payment_unverified', 'listing_not_reserved', 'fulfilment_blocked', 'mint_failed'];
 
 /** Orders waiting for an operator, oldest first (the longest waiting comes first). */
 export async function ordersForReview(db: Db, limit: number): Promise<{ orders: OrderForReview[]; total: number }> {

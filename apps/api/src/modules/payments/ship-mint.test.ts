@@ -6,6 +6,9 @@ import { addShip } from '../../../test/catalogue-fixtures.ts';
 import { bearer } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
 import { grantShips } from '../assets/index.ts';
+import { ordersForReview, resolveReview } from '../orders/index.ts';
+import { SHIP_MINT_FAILED_JOB } from '../minting/index.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
 import { expireQuote, payQuote, postAs, settled, startCryptoWorld, walletPlayer, type CryptoWorld, type Player } from './crypto-fixtures.ts';
 import { orderByCode, shopLine, USD } from './payments.fixtures.ts';
 
@@ -126,6 +129,62 @@ describe('ship to NFT (real anvil, job worker running)', () => {
     // One token, one mint row, one job run that minted.
     const mints = await queryRows<{ n: number }>(w.t.database.db, sql`SELECT count(*)::int AS n FROM mint_attempts WHERE asset_kind = 'ship' AND asset_id = ${copyId}`);
     expect(Number(mints[0]!.n)).toBe(1);
+  });
+
+  it('a paid mint that fails for good frees the ship and puts its fee order in the review queue with the reason, once', async () => {
+    const copyId = await giveShip(owner);
+    const q = (await request(owner, copyId)).json() as CryptoQuote;
+    // The token id is the copy's id: minted meanwhile by someone else (a chain older than this
+    // database), the server's own mint can never happen.
+    const elsewhere = '0x000000000000000000000000000000000000dEaD';
+    const premint = await w.chain.deployer.walletClient.writeContract({
+      address: w.chain.addresses.shipNft,
+      abi: shipNftAbi,
+      functionName: 'mint',
+      args: [elsewhere, BigInt(copyId)],
+    });
+    await w.chain.deployer.publicClient.waitForTransactionReceipt({ hash: premint });
+
+    const txh = await payQuote(w.chain, owner, q);
+    const verified = await postAs(w.t, owner.token, '/api/minting/request/verify_payment', { tid: q.tid, txh });
+    expect(verified.statusCode, verified.body).toBe(200);
+    if ((verified.json() as CryptoVerifyResponse).status === 'verifying') await settled(w.t, owner.token, q.tid);
+    expect(await mintSettled(owner, copyId)).toMatchObject({ state: 'available', mint_status: null });
+
+    const order = await orderByCode(w.t.database.db, q.invoice_code);
+    expect(order.status).toBe('fulfilled');
+    // The notice is a job of its own: until it has run.
+    for (;;) {
+      const { orders } = await ordersForReview(w.t.database.db, 100);
+      const flagged = orders.find((o) => o.code === q.invoice_code);
+      if (flagged) {
+        expect(flagged.reasons).toEqual([
+          expect.objectContaining({ kind: 'mint_failed', payload: expect.objectContaining({ owned_ship_id: copyId, reason: expect.stringContaining('already exists on chain') }) }),
+        ]);
+        break;
+      }
+      w.t.app.jobs.wake();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // The notice again (a retried job) adds nothing.
+    const [mint] = await queryRows<{ id: number }>(w.t.database.db, sql`SELECT id FROM mint_attempts WHERE asset_kind = 'ship' AND asset_id = ${copyId}`);
+    await enqueueJob(
+      w.t.database.db,
+      SHIP_MINT_FAILED_JOB,
+      { mintId: Number(mint!.id), assetId: copyId, userId: owner.userId, reason: 'again' },
+      { dedupeKey: `again:${copyId}` },
+    );
+    for (;;) {
+      const [again] = await queryRows<{ done: boolean }>(w.t.database.db, sql`SELECT done_at IS NOT NULL AS done FROM jobs WHERE dedupe_key = ${`again:${copyId}`}`);
+      if (again?.done) break;
+      w.t.app.jobs.wake();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const events = await queryRows<{ n: number }>(w.t.database.db, sql`SELECT count(*)::int AS n FROM order_events WHERE kind = 'mint_failed' AND order_id = ${order.id}`);
+    expect(Number(events[0]!.n)).toBe(1);
+    // The ship can be converted again (another fee); the operator settles the first one.
+    expect((await request(owner, copyId)).statusCode).toBe(200);
+    expect(await resolveReview(w.t.database.db, q.invoice_code, 'fee refunded')).toBe(true);
   });
 
   it('a fee that lapses unpaid frees the ship, which can then be converted again', async () => {
