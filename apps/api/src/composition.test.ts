@@ -18,6 +18,7 @@ describe('composition: what the API and `npm run worker` build alike', () => {
     const orders = buildOrdersService(config, {} as Db);
     const handlers = buildJobHandlers({ config, mail: outboxTransport(), orders });
     expect(Object.keys(handlers).sort()).toEqual([
+      'accounts.wallet_linked',
       'chain_index.scan',
       'crypto.find_transfer',
       'crypto.verify',

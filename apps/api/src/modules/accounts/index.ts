@@ -8,7 +8,13 @@ export { findUserByWallet } from './wallet-users.repo.ts';
 export { referredPlayers, referrerOf, type ReferredPlayer } from './referral-links.ts';
 export { AccountsService } from './accounts.service.ts';
 export type { UserRow } from './accounts.repo.ts';
-export { OperatorAccountsService, type NewAccount, type UserSummary } from './operator-accounts.service.ts';
+export {
+  OPERATOR_WALLET_LINKED_JOB,
+  OperatorAccountsService,
+  type NewAccount,
+  type OperatorWalletLinked,
+  type UserSummary,
+} from './operator-accounts.service.ts';
 export { PASSWORD_RESET_REQUEST_JOB, passwordResetRequestJob } from './password-reset-job.ts';
 export { SessionService, type AuthContext, type Tokens } from './sessions.service.ts';
 export { walletRoutes } from './wallet-auth.routes.ts';

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -30,6 +31,15 @@ export type UserSummary = {
   createdAt: Date;
 };
 
+/**
+ * Queued with an account the operator creates with a wallet: the server that indexes the chain
+ * gives the player the minted assets whose tokens that wallet already holds (the nft area's
+ * handler, decision 0050's "wallet linked late"). A job, because the operator's console has no
+ * chain configuration (with the embedded database it cannot even reach the running server's).
+ */
+export const OPERATOR_WALLET_LINKED_JOB = 'accounts.wallet_linked';
+export type OperatorWalletLinked = { wallet: string };
+
 const usernameTaken = (username: string) =>
   new AppError('USERNAME_TAKEN', 409, `The username "${username}" is already taken.`);
 const emailTaken = (email: string) =>
@@ -48,13 +58,21 @@ export class OperatorAccountsService {
     if (await repo.usernameExists(this.db, username)) throw usernameTaken(username);
     if (email !== null && (await repo.findUserByEmail(this.db, email))) throw emailTaken(email);
     if (wallet !== null && (await findUserByWallet(this.db, wallet))) throw walletTaken(wallet);
+    const passwordHash = 'password' in account ? await hashPassword(account.password) : null;
     try {
-      return await repo.insertUser(this.db, {
-        username,
-        email,
-        passwordHash: 'password' in account ? await hashPassword(account.password) : null,
-        emailVerifiedAt: 'verified' in account && account.verified ? new Date() : null,
-        walletAddress: wallet,
+      return await this.db.transaction(async (tx) => {
+        const user = await repo.insertUser(tx, {
+          username,
+          email,
+          passwordHash,
+          emailVerifiedAt: 'verified' in account && account.verified ? new Date() : null,
+          walletAddress: wallet,
+        });
+        if (wallet !== null) {
+          const linked: OperatorWalletLinked = { wallet };
+          await enqueueJob(tx, OPERATOR_WALLET_LINKED_JOB, linked, { dedupeKey: `${OPERATOR_WALLET_LINKED_JOB}:${user.id}` });
+        }
+        return user;
       });
     } catch (err) {
       // Someone took it between the check and the insert (a sign-up on the running site).

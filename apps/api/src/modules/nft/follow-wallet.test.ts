@@ -5,6 +5,7 @@ import { startTestChain, type TestChain } from '../../../test/chain-fixtures.ts'
 import { addShip } from '../../../test/catalogue-fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { queryRows } from '../../db/client.ts';
+import { OPERATOR_WALLET_LINKED_JOB, OperatorAccountsService } from '../accounts/index.ts';
 import { createCollection, grantPlots, grantShips } from '../assets/index.ts';
 import { address, mintNft, runIndexer, transferShip } from './chain-index.fixtures.ts';
 
@@ -102,6 +103,22 @@ describe('a wallet linked late: the minted assets whose tokens it already holds 
     const { user, created } = signedIn.json() as { user: { id: string }; created: boolean };
     expect(created).toBe(true);
     expect(await shipOwner(copyId)).toBe(user.id);
+  });
+
+  it('moves it to an account the operator creates with that wallet (npm run admin -- create-user --wallet), once its job has run', async () => {
+    const copyId = await mintedShip(4);
+    await transferShip(chain, 1, 6, BigInt(copyId));
+    await runIndexer(t);
+    expect(await shipOwner(copyId)).toBe(ann);
+
+    const erin = await new OperatorAccountsService(t.database.db).createAccount({ username: 'erin', wallet: address(chain, 6) });
+    await t.drainJobs();
+    expect(await shipOwner(copyId)).toBe(erin.id);
+    const [job] = await queryRows<{ done: boolean }>(
+      t.database.db,
+      sql`SELECT done_at IS NOT NULL AS done FROM jobs WHERE kind = ${OPERATOR_WALLET_LINKED_JOB} AND payload ->> 'wallet' = ${address(chain, 6).toLowerCase()}`,
+    );
+    expect(job?.done).toBe(true);
   });
 
   it('leaves an asset that is not minted where it is, whatever wallet holds a token of its id', async () => {

@@ -7,6 +7,7 @@
 import type { ChainsConfig } from '../../chain/chain-config.ts';
 import type { JobHandlers } from '../../jobs/queue.ts';
 import { CHAIN_INDEX_JOB, chainIndexJob } from './chain-index-job.ts';
+import { OPERATOR_WALLET_LINKED_JOB, operatorWalletLinkedJob } from './operator-wallet-job.ts';
 
 export { nftMetadataRoutes, METADATA_MAX_AGE_SECONDS } from './nft-metadata.routes.ts';
 export { CHAIN_INDEX_JOB, CHAIN_INDEX_INTERVAL_MS, startChainIndexJobs } from './chain-index-job.ts';
@@ -19,7 +20,7 @@ export { followLinkedWallet } from './follow-wallet.ts';
 export { followTokens, type FollowedAsset } from './follow-tokens.ts';
 export { ownerOfToken, tokensOf, transfersAfter, type TokenHolding, type TransferRecord } from './token-owners.ts';
 
-/** The nft area's job kinds: the per-chain indexer. */
+/** The nft area's job kinds: the per-chain indexer, and assets following a wallet the operator linked. */
 export function nftJobs(d: { chains: ChainsConfig }): JobHandlers {
-  return { [CHAIN_INDEX_JOB]: chainIndexJob(d.chains) };
+  return { [CHAIN_INDEX_JOB]: chainIndexJob(d.chains), [OPERATOR_WALLET_LINKED_JOB]: operatorWalletLinkedJob(d.chains) };
 }
