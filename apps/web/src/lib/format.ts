@@ -1,3 +1,5 @@
+import { once } from './once.ts';
+
 /**
  * Shortens a wallet address to its first and last characters: 0x12a…cdef0 style.
  * The header shows the first 5 and last 5 (spec §2); short strings are returned unchanged.
@@ -8,10 +10,10 @@ export function shortenAddress(address: string, head = 5, tail = 5): string {
   return `${value.slice(0, head)}…${value.slice(-tail)}`;
 }
 
-const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const numberFormat = once(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }));
 
 /** Land credit balance as shown in the profile menu. */
-export const formatCredit = (amount: number): string => numberFormat.format(amount);
+export const formatCredit = (amount: number): string => numberFormat().format(amount);
 
 /**
  * How a fiat price is written, the one place (docs/decisions/0028-one-word-for-money.md):
@@ -24,16 +26,17 @@ export const formatCredit = (amount: number): string => numberFormat.format(amou
  */
 export type PriceRounding = 'detail' | 'whole' | 'short';
 
+// Made on first use (lib/once.ts): most pages format no price.
 const DIGITS = {
-  detail: new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 }),
-  whole: new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }),
-  cents: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  detail: once(() => new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })),
+  whole: once(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })),
+  cents: once(() => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })),
 };
 
 function digitsOf(usd: number, rounding: PriceRounding): string {
-  if (rounding === 'detail') return DIGITS.detail.format(usd);
-  if (rounding === 'whole' || Math.round(usd * 100) % 100 === 0) return DIGITS.whole.format(Math.round(usd));
-  return DIGITS.cents.format(usd);
+  if (rounding === 'detail') return DIGITS.detail().format(usd);
+  if (rounding === 'whole' || Math.round(usd * 100) % 100 === 0) return DIGITS.whole().format(Math.round(usd));
+  return DIGITS.cents().format(usd);
 }
 
 /** A price in US dollars: "$" and the amount. A discount puts its "−" before the "$" itself. */
@@ -45,10 +48,10 @@ export const formatCardPrice = (usd: number): string => formatPrice(usd, 'whole'
 /** Percentages of the blind-box odds (spec §9): 2 decimals and %. */
 export const formatPercent = (value: number): string => `${value.toFixed(2)}%`;
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = once(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
 
 /** A date and time in the player's own time zone, e.g. "Nov 22, 2026, 2:18 AM"; text that is no date is shown as it came. */
 export const formatDateTime = (iso: string): string => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+  return Number.isNaN(date.getTime()) ? iso : dateTime().format(date);
 };
