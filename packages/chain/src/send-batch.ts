@@ -38,8 +38,14 @@ export async function sendBatch(clients: ChainClients, calls: readonly BatchCall
     });
     hashes.push(await publicClient.sendRawTransaction({ serializedTransaction: signed }));
   }
-  // anvil mines each one as it comes: look often, rather than every 4 s (viem's default).
-  const receipts = await Promise.all(hashes.map((hash) => publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 })));
+  // One wait, for the last: a sender's transactions are mined in nonce order, so once it has its
+  // receipt every one has. Not a wait per transaction side by side: viem's waits on one client
+  // share a block watcher, and only its first waiter is told the current block, so a later one
+  // that missed its receipt by a moment waited for a block that, the batch mined, never came
+  // (a start hung for viem's 3-minute timeout). anvil mines each transaction as it comes: look
+  // often, not every 4 s.
+  await publicClient.waitForTransactionReceipt({ hash: hashes.at(-1)!, pollingInterval: 50 });
+  const receipts = await Promise.all(hashes.map((hash) => publicClient.getTransactionReceipt({ hash })));
   const failed = receipts.find((receipt) => receipt.status !== 'success');
   if (failed) throw new Error(`transaction ${failed.transactionHash} reverted`);
   return receipts;
