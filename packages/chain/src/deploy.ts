@@ -2,6 +2,8 @@ import {
   createPublicClient,
   createWalletClient,
   defineChain,
+  encodeDeployData,
+  encodeFunctionData,
   getAddress,
   http,
   type Abi,
@@ -15,6 +17,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount, toAccount, type LocalAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { AnvilInstance } from './anvil.ts';
+import { sendBatch, type BatchCall } from './send-batch.ts';
 import { anvilAddress, anvilPrivateKey } from './anvil-keys.ts';
 import {
   ginTokenAbi,
@@ -126,66 +129,57 @@ export function anvilClients(anvil: Pick<AnvilInstance, 'rpcUrl' | 'chainId'>, i
   };
 }
 
-async function deployOne(clients: ChainClients, abi: Abi, bytecode: Hex, args: readonly unknown[]): Promise<Address> {
-  const hash = await clients.walletClient.deployContract({ abi, bytecode, args });
-  const receipt = await clients.publicClient.waitForTransactionReceipt({ hash });
-  if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`deployment ${hash} failed`);
-  return getAddress(receipt.contractAddress);
-}
-
-async function send(
-  clients: ChainClients,
-  request: Parameters<WalletClient<Transport, Chain, Account>['writeContract']>[0],
-) {
-  const hash = await clients.walletClient.writeContract(request);
-  const receipt = await clients.publicClient.waitForTransactionReceipt({ hash });
-  if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);
+/** The contracts created by a batch of deployments, in its order. */
+async function deployBatch(clients: ChainClients, contracts: readonly { abi: Abi; bytecode: Hex; args: readonly unknown[] }[]): Promise<Address[]> {
+  const receipts = await sendBatch(clients, contracts.map((c) => ({ data: encodeDeployData(c) })));
+  return receipts.map((receipt) => {
+    if (!receipt.contractAddress) throw new Error(`deployment ${receipt.transactionHash} created no contract`);
+    return getAddress(receipt.contractAddress);
+  });
 }
 
 /**
  * Deploys every contract from the deployer account, grants MINTER_ROLE to the deployer (and
  * `minter`), and sets the unit prices on the staking contract. Local and test chains only:
- * it deploys TestUSDC and GinToken too.
+ * it deploys TestUSDC and GinToken too. In three batches (sendBatch), each sent once the one
+ * before is mined: the staking contract is made on the addresses of the first, the roles are
+ * granted on the deployed contracts.
  */
 export async function deployAll(clients: ChainClients, options: DeployOptions): Promise<DeployedAddresses> {
   const deployer = clients.account.address;
-  const shipNft = await deployOne(clients, shipNftAbi, shipNftBytecode, [deployer, options.shipBaseUri]);
-  const landCollectionNft = await deployOne(clients, landCollectionNftAbi, landCollectionNftBytecode, [
-    deployer,
-    options.landBaseUri,
-  ]);
-  const houseUnits = await deployOne(clients, houseUnitsAbi, houseUnitsBytecode, [
-    deployer,
-    options.unitUri,
-    options.unitCaps,
-  ]);
-  const rewardToken = await deployOne(clients, rewardTokenAbi, rewardTokenBytecode, [deployer]);
-  const unitStaking = await deployOne(clients, unitStakingAbi, unitStakingBytecode, [
-    deployer,
-    houseUnits,
-    rewardToken,
-  ]);
-  const testUsdc = await deployOne(clients, testUsdcAbi, testUsdcBytecode, []);
-  const ginToken = await deployOne(clients, ginTokenAbi, ginTokenBytecode, [deployer]);
+  const [shipNft, landCollectionNft, houseUnits, rewardToken] = (await deployBatch(clients, [
+    { abi: shipNftAbi, bytecode: shipNftBytecode, args: [deployer, options.shipBaseUri] },
+    { abi: landCollectionNftAbi, bytecode: landCollectionNftBytecode, args: [deployer, options.landBaseUri] },
+    { abi: houseUnitsAbi, bytecode: houseUnitsBytecode, args: [deployer, options.unitUri, options.unitCaps] },
+    { abi: rewardTokenAbi, bytecode: rewardTokenBytecode, args: [deployer] },
+  ])) as [Address, Address, Address, Address];
+  const [unitStaking, testUsdc, ginToken] = (await deployBatch(clients, [
+    { abi: unitStakingAbi, bytecode: unitStakingBytecode, args: [deployer, houseUnits, rewardToken] },
+    { abi: testUsdcAbi, bytecode: testUsdcBytecode, args: [] },
+    { abi: ginTokenAbi, bytecode: ginTokenBytecode, args: [deployer] },
+  ])) as [Address, Address, Address];
 
   const minters = options.minter && options.minter !== deployer ? [deployer, options.minter] : [deployer];
-  for (const [address, abi] of [
+  const mintable = [
     [shipNft, shipNftAbi],
     [landCollectionNft, landCollectionNftAbi],
     [houseUnits, houseUnitsAbi],
-  ] as const) {
-    const role = await clients.publicClient.readContract({ address, abi, functionName: 'MINTER_ROLE' });
+  ] as const;
+  const roles = await Promise.all(
+    mintable.map(([address, abi]) => clients.publicClient.readContract({ address, abi, functionName: 'MINTER_ROLE' })),
+  );
+  const calls: BatchCall[] = [];
+  for (const [i, [address, abi]] of mintable.entries()) {
     for (const minter of minters) {
-      await send(clients, { address, abi, functionName: 'grantRole', args: [role, minter] });
+      calls.push({ to: address, data: encodeFunctionData({ abi, functionName: 'grantRole', args: [roles[i]!, minter] }) });
     }
   }
   for (const [index, price] of options.unitPrices.entries()) {
-    await send(clients, {
-      address: unitStaking,
-      abi: unitStakingAbi,
-      functionName: 'setUnitPrice',
-      args: [BigInt(index + 1), price],
+    calls.push({
+      to: unitStaking,
+      data: encodeFunctionData({ abi: unitStakingAbi, functionName: 'setUnitPrice', args: [BigInt(index + 1), price] }),
     });
   }
+  await sendBatch(clients, calls);
   return { shipNft, landCollectionNft, houseUnits, unitStaking, rewardToken, testUsdc, ginToken };
 }

@@ -3,3 +3,4 @@ export * from './generated/bytecode.ts';
 export * from './anvil.ts';
 export * from './anvil-keys.ts';
 export * from './deploy.ts';
+export * from './send-batch.ts';

@@ -1,4 +1,8 @@
-import { Redis } from 'ioredis';
+import type { Redis as RedisClient } from 'ioredis';
+import { loadWhenUsed } from './load-when-used.ts';
+
+/** ioredis only when REDIS_URL is set: the embedded default counts in memory. */
+const ioredis = loadWhenUsed<{ Redis: typeof RedisClient }>('ioredis');
 
 export type RateDecision = { allowed: boolean; retryAfterSeconds: number };
 
@@ -54,7 +58,7 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
 }
 
 export function redisRateLimiter(url: string, prefix = 'starport:rl:'): RateLimiter {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  const redis = new (ioredis().Redis)(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
   return {
     async hit(key, limit, windowSeconds) {
       const k = prefix + key;

@@ -1,4 +1,8 @@
-import nodemailer from 'nodemailer';
+import type nodemailerModule from 'nodemailer';
+import { loadWhenUsed } from '../lib/load-when-used.ts';
+
+/** nodemailer only when SMTP_URL is set: the embedded outbox needs none of it. */
+const nodemailer = loadWhenUsed<typeof nodemailerModule>('nodemailer');
 
 export type OutgoingMail = { from: string; to: string; subject: string; text: string; html: string };
 
@@ -18,7 +22,7 @@ export function outboxTransport(): MailTransport {
 }
 
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  const transporter = nodemailer().createTransport(url);
   return {
     name: 'smtp',
     async send(mail) {

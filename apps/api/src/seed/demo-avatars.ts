@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
+import { loadSharp } from '../lib/sharp-when-used.ts';
 import type { Config } from '../config.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { createObjectStorage, uploadSigningKey } from '../lib/object-storage/index.ts';
@@ -24,5 +24,5 @@ export async function seedDemoAvatars(db: Db, config: Config): Promise<void> {
   if (!captain) return;
   const storage = createObjectStorage({ dataDir: config.dataDir, jwtSecret: config.jwtAccessSecret, s3: config.s3 });
   const profile = new ProfileService({ db, storage, signingKey: uploadSigningKey(config.jwtAccessSecret) });
-  await profile.adoptImage(captain.id, await sharp(badge('C', '#1f6feb', '#8957e5')).png().toBuffer());
+  await profile.adoptImage(captain.id, await loadSharp()(badge('C', '#1f6feb', '#8957e5')).png().toBuffer());
 }

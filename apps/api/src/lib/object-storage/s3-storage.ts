@@ -1,6 +1,11 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type * as S3Presigner from '@aws-sdk/s3-request-presigner';
+import { loadWhenUsed } from '../load-when-used.ts';
 import { assertKey, type ObjectStorage } from './object-storage.ts';
+
+// The AWS SDK only when S3 is configured: the embedded default keeps objects in DATA_DIR.
+const s3Sdk = loadWhenUsed<typeof S3Sdk>('@aws-sdk/client-s3');
+const s3Presigner = loadWhenUsed<typeof S3Presigner>('@aws-sdk/s3-request-presigner');
 
 export type S3Settings = {
   endpoint?: string;
@@ -22,10 +27,11 @@ const notFound = (err: unknown) => {
  */
 export class S3Storage implements ObjectStorage {
   readonly kind = 's3' as const;
-  private readonly client: S3Client;
+  private readonly client: S3Sdk.S3Client;
+  private readonly sdk = s3Sdk();
 
   constructor(private readonly s: S3Settings) {
-    this.client = new S3Client({
+    this.client = new this.sdk.S3Client({
       region: s.region,
       ...(s.endpoint ? { endpoint: s.endpoint } : {}),
       forcePathStyle: s.forcePathStyle,
@@ -39,14 +45,14 @@ export class S3Storage implements ObjectStorage {
 
   async uploadUrl(key: string, expiresAt: Date): Promise<string> {
     const expiresIn = Math.max(1, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
-    return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.s.bucket, Key: assertKey(key) }), { expiresIn });
+    return s3Presigner().getSignedUrl(this.client, new this.sdk.PutObjectCommand({ Bucket: this.s.bucket, Key: assertKey(key) }), { expiresIn });
   }
 
   async read(key: string, maxBytes: number): Promise<Buffer | null | 'too-large'> {
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.s.bucket, Key: assertKey(key) }));
+      const head = await this.client.send(new this.sdk.HeadObjectCommand({ Bucket: this.s.bucket, Key: assertKey(key) }));
       if ((head.ContentLength ?? 0) > maxBytes) return 'too-large';
-      const got = await this.client.send(new GetObjectCommand({ Bucket: this.s.bucket, Key: key }));
+      const got = await this.client.send(new this.sdk.GetObjectCommand({ Bucket: this.s.bucket, Key: key }));
       const bytes = Buffer.from((await got.Body?.transformToByteArray()) ?? []);
       // The object may have been replaced between the two calls: the size is checked again.
       return bytes.length > maxBytes ? 'too-large' : bytes;
@@ -57,10 +63,10 @@ export class S3Storage implements ObjectStorage {
   }
 
   async write(key: string, bytes: Buffer, contentType: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.s.bucket, Key: assertKey(key), Body: bytes, ContentType: contentType }));
+    await this.client.send(new this.sdk.PutObjectCommand({ Bucket: this.s.bucket, Key: assertKey(key), Body: bytes, ContentType: contentType }));
   }
 
   async remove(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.s.bucket, Key: assertKey(key) }));
+    await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.s.bucket, Key: assertKey(key) }));
   }
 }

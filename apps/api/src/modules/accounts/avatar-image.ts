@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp-when-used.ts';
 
 export type ImageType = 'jpeg' | 'png' | 'gif' | 'webp';
 
@@ -31,7 +31,7 @@ export async function encodeAvatar(bytes: Buffer): Promise<EncodedAvatar | null>
     const files = await Promise.all(
       AVATAR_SIZES.map(async (size) => ({
         size,
-        bytes: await sharp(bytes, { animated: false, limitInputPixels: 40_000_000, failOn: 'error' })
+        bytes: await loadSharp()(bytes, { animated: false, limitInputPixels: 40_000_000, failOn: 'error' })
           .rotate() // applies the EXIF orientation before the EXIF is dropped
           .resize(size, size, { fit: 'cover' })
           .webp({ quality: 82 })

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ImageSize } from '@starport/schemas';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp-when-used.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ArtDiskCache } from './art-cache.ts';
 import { artName, type ArtRequest } from './art-key.ts';
@@ -67,7 +67,7 @@ export class ArtService {
       bytes = await this.slots.run(() =>
         // Rasterise the SVG at the target size (density scales the 512 px viewBox) rather than
         // upscaling a 512 px bitmap, so 800 and 1200 px images stay sharp.
-        sharp(Buffer.from(renderArt(req)), { density: (72 * Math.max(width, height)) / SIZE })
+        loadSharp()(Buffer.from(renderArt(req)), { density: (72 * Math.max(width, height)) / SIZE })
           .resize(width, height)
           .webp({ quality: WEBP_QUALITY })
           .toBuffer(),

@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { stripeSdkModule } from './stripe-sdk.ts';
 
 /**
  * The one provider call a card payment makes: open a Checkout Session. Stripe's SDK in
@@ -16,6 +17,11 @@ export interface CheckoutClient {
 /** How webhooks are checked: Stripe's own verification, for Stripe's and the sandbox's events alike. */
 export type WebhookVerifier = Pick<Stripe['webhooks'], 'constructEvent'>;
 
+/** Stripe's static verification (needs no API key), the SDK loaded at the first webhook. */
+export const stripeWebhooks: WebhookVerifier = {
+  constructEvent: (...args) => stripeSdkModule().webhooks.constructEvent(...args),
+};
+
 export function stripeCheckoutClient(stripe: Stripe): CheckoutClient {
   return {
     async createSession(params, opts) {
@@ -32,5 +38,5 @@ export function stripeCheckoutClient(stripe: Stripe): CheckoutClient {
 }
 
 export function stripeSdk(secretKey: string): Stripe {
-  return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: 'Starport' } });
+  return new (stripeSdkModule())(secretKey, { maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: 'Starport' } });
 }

@@ -1,10 +1,9 @@
-import Stripe from 'stripe';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ChainsConfig } from '../../chain/chain-config.ts';
 import type { CardProviderConfig, WidgetProviderConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { CardPayments } from './card-payments.service.ts';
-import { stripeCheckoutClient, stripeSdk, type CheckoutClient, type WebhookVerifier } from './checkout-client.ts';
+import { stripeCheckoutClient, stripeSdk, stripeWebhooks, type CheckoutClient, type WebhookVerifier } from './checkout-client.ts';
 import { buildCryptoPayments, cryptoPaymentsPlugin } from './crypto-payments.plugin.ts';
 import type { CryptoOrderBook, OrderBook, PayableOrders, WidgetOrderBook } from './order-book.ts';
 import { sandboxCheckoutRoutes } from './sandbox/sandbox.routes.ts';
@@ -46,7 +45,7 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsOptions> = async (
     } else {
       checkout = sandboxCheckoutClient(db, publicUrl);
       // Stripe's own verification (static, needs no API key), exactly as for Stripe's events.
-      webhooks = Stripe.webhooks;
+      webhooks = stripeWebhooks;
     }
     service = new CardPayments({
       db,

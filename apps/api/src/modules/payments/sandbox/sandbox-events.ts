@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import Stripe from 'stripe';
+import { stripeSdkModule } from '../stripe-sdk.ts';
 import { asStripeSession, type SandboxSession } from './sandbox-sessions.ts';
 
 export type SandboxEventType = 'checkout.session.completed' | 'checkout.session.expired';
@@ -17,7 +17,7 @@ export function sandboxEvent(session: SandboxSession, type: SandboxEventType): s
   return JSON.stringify({
     id: `evt_sandbox_${randomBytes(18).toString('base64url')}`,
     object: 'event',
-    api_version: Stripe.API_VERSION,
+    api_version: stripeSdkModule().API_VERSION,
     created: Math.floor(Date.now() / 1000),
     livemode: false,
     pending_webhooks: 1,
@@ -32,7 +32,7 @@ export function sandboxEvent(session: SandboxSession, type: SandboxEventType): s
  * webhook refuses signatures older than 5 minutes, and a retry may come hours later.
  */
 export function signEvent(payload: string, secret: string): SignedEvent {
-  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+  return { payload, signature: stripeSdkModule().webhooks.generateTestHeaderString({ payload, secret }) };
 }
 
 /** The webhook called without HTTP: true when it took the event (what a 200 means). */

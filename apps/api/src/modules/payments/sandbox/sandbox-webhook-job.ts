@@ -1,8 +1,8 @@
-import Stripe from 'stripe';
 import type { CardProviderConfig } from '../../../config.ts';
 import { PermanentJobError, type JobContext, type JobHandler } from '../../../jobs/queue.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { CardPayments } from '../card-payments.service.ts';
+import { stripeWebhooks } from '../checkout-client.ts';
 import type { OrderBook } from '../order-book.ts';
 import { deliver, signEvent, type InProcessWebhook } from './sandbox-events.ts';
 import { SandboxWebhookJobSchema } from './sandbox-outbox.ts';
@@ -44,7 +44,7 @@ function webhookInProcess(d: SandboxWebhookDeps, ctx: JobContext, secret: string
       db: ctx.db,
       orders: d.orders,
       checkout: sandboxCheckoutClient(ctx.db, d.publicUrl),
-      webhooks: Stripe.webhooks,
+      webhooks: stripeWebhooks,
       webhookSecret: secret,
       publicUrl: d.publicUrl,
       log: ctx.log,
