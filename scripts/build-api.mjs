@@ -5,9 +5,13 @@
 // on a separate thread; that was most of a warm start's 8.5 s. Bundled, Node loads one file of
 // our code and the packages natively.
 //
-// What is bundled: our own TypeScript (apps/api/src and the workspace packages @starport/*).
-// Every other package stays an import of node_modules, loaded as it is installed, so native
-// and wasm packages (argon2, PGlite) find their files as they always do.
+// What is bundled: our own TypeScript (apps/api/src and the workspace packages @starport/*) and
+// the installed packages that are plain JavaScript (decision 0072): Node's loader resolving,
+// reading and linking their ~1,200 files one by one was ~1 s of a warm start's CPU. Packages
+// that find files of their own at run time stay imports of node_modules, loaded as installed:
+// native and wasm ones (argon2, PGlite), ones that start worker threads from a file (pino's
+// transports) or serve a folder (swagger-ui), and those loaded at first use (load-when-used.ts).
+// `require` inside the bundle is Node's, made for the bundle's own path (the banner).
 //
 // `import.meta.url` is replaced in each source file by that file's own URL, so paths taken
 // from it (the migrations folder, the contracts, the sandbox widget's assets, the web build)
@@ -17,30 +21,61 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { keepSources } from './own-source-map.mjs';
 import { treeFingerprint } from './passed-stamp.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRY_POINTS = { main: 'apps/api/src/main.ts' };
 export const API_BUNDLE = path.join(ROOT, 'apps/api/dist/main.mjs');
 const RECORD = path.join(ROOT, 'apps/api/dist/.build-inputs');
-const INPUTS = ['apps/api/src', 'packages/chain/src', 'packages/chain/contracts', 'packages/schemas', 'package-lock.json', 'tsconfig.base.json', 'scripts/build-api.mjs'];
+const INPUTS = ['apps/api/src', 'packages/chain/src', 'packages/chain/contracts', 'packages/schemas', 'package-lock.json', 'tsconfig.base.json', 'scripts/build-api.mjs', 'scripts/own-source-map.mjs'];
 
-/** Bare imports of third-party packages stay imports; `@starport/*` is our source and is bundled. */
-const thirdPartyExternal = {
-  name: 'third-party-external',
+/**
+ * Packages left as imports (see the header): each needs its own files beside it at run time, is
+ * optional, or is loaded only when used. A package added to the server that reads a file
+ * relative to its own code belongs here (the bundle's test starts the bundled server).
+ */
+const LOADED_AS_INSTALLED = [
+  '@electric-sql/pglite', // its wasm and data files
+  '@node-rs/argon2', // native
+  'sharp', // native
+  'solc', // the compiler's wasm; only the chain tools use it
+  '@foundry-rs/anvil', // the binary
+  'pino', // transports run in worker threads started from its files
+  'pino-pretty',
+  'thread-stream',
+  '@fastify/swagger', // swagger-ui serves its own folder; the pair stays together
+  '@fastify/swagger-ui',
+  'pg-native', // optional, absent: pg asks for it only when told to
+  'stripe', // load-when-used.ts
+  'ioredis',
+  'nodemailer',
+  '@aws-sdk/client-s3',
+  '@aws-sdk/s3-request-presigner',
+  '@rapideditor/country-coder',
+];
+const escapeForRegExp = (text) => text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+
+// Filters narrow enough that esbuild calls into this JavaScript only for the files concerned:
+// called for every import and every file of the packages, it waited here ~1 s per build.
+const INSTALLED_PACKAGE_IMPORT = new RegExp(`^(${LOADED_AS_INSTALLED.map(escapeForRegExp).join('|')})(/|$)`);
+const OWN_SOURCE_FILE = new RegExp(`^${escapeForRegExp(ROOT)}[\\\\/](apps|packages)[\\\\/].*\\.[cm]?[jt]s$`);
+
+const installedWhereNeeded = {
+  name: 'installed-where-needed',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.path.startsWith('@starport/') || args.path.startsWith('node:')) return undefined;
-      return { path: args.path, external: true };
-    });
+    b.onResolve({ filter: INSTALLED_PACKAGE_IMPORT }, (args) => ({ path: args.path, external: true }));
   },
 };
+
+/** Only our own files are mapped (own-source-map.mjs says why). */
+const isOwnSource = (source) => !source.includes('node_modules/');
 
 /** Each file's `import.meta.url` becomes its own file URL (see the header). */
 const ownImportMetaUrl = {
   name: 'own-import-meta-url',
   setup(b) {
-    b.onLoad({ filter: /\.[cm]?[jt]s$/ }, async (args) => {
+    b.onLoad({ filter: OWN_SOURCE_FILE }, async (args) => {
       if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
       const source = await readFile(args.path, 'utf8');
       const contents = source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href));
@@ -64,7 +99,9 @@ export async function buildApiBundle() {
     format: 'esm',
     target: 'node20',
     sourcemap: 'linked',
-    plugins: [thirdPartyExternal, ownImportMetaUrl],
+    sourcesContent: false, // stack traces need positions only
+    plugins: [installedWhereNeeded, ownImportMetaUrl],
+    banner: { js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);" },
     logLevel: 'warning',
     write: false,
   });
@@ -73,7 +110,8 @@ export async function buildApiBundle() {
   const files = [...result.outputFiles].sort((a, b) => Number(b.path.endsWith('.map')) - Number(a.path.endsWith('.map')));
   for (const file of files) {
     const temporary = `${file.path}.${process.pid}.tmp`;
-    writeFileSync(temporary, file.contents);
+    const contents = file.path.endsWith('.map') ? JSON.stringify(keepSources(JSON.parse(file.text), isOwnSource)) : file.contents;
+    writeFileSync(temporary, contents);
     renameSync(temporary, file.path);
   }
 }

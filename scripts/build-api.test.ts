@@ -13,12 +13,18 @@ describe('the API server bundle (decision 0060)', () => {
     // ours, workspace packages included: bundled
     expect(bundle).toContain('Starport is running at');
     expect(bundle).not.toMatch(/from ["']@starport\//);
-    // third-party packages: left as imports, loaded natively as installed
-    expect(bundle).toMatch(/from ["']fastify["']/);
+    // plain JavaScript packages: bundled (decision 0072); those that need their own files: imports
+    expect(bundle).not.toMatch(/from ["']fastify["']/);
     expect(bundle).toMatch(/from ["']@electric-sql\/pglite["']/);
+    expect(bundle).toMatch(/from ["']@node-rs\/argon2["']/);
     // paths derived from import.meta.url still point into the source tree
     expect(bundle).toContain(JSON.stringify(pathToFileURL(path.join(root, 'apps/api/src/db/client.ts')).href));
     expect(bundle).toContain(JSON.stringify(pathToFileURL(path.join(root, 'packages/chain/src/anvil.ts')).href));
     expect(bundle).toContain('sourceMappingURL=main.mjs.map');
+    // the map names our files only
+    const map = JSON.parse(readFileSync(`${API_BUNDLE}.map`, 'utf8')) as { sources: string[] };
+    expect(map.sources).toContain('../src/main.ts');
+    expect(map.sources).toContain('../../../packages/chain/src/anvil.ts');
+    expect(map.sources.filter((s) => s.includes('node_modules/'))).toEqual([]);
   }, 60_000);
 });
