@@ -2,6 +2,7 @@ import type { DiscountTier } from '@starport/schemas';
 import type { SettingsView } from './commands/settings.ts';
 import type { UserRow, UserSummary } from './commands/users.ts';
 import type { OrderForReview } from '../modules/orders/index.ts';
+import type { GinForReview } from '../modules/gin/index.ts';
 import { REFERRAL_SHARE_KEY } from '../modules/referrals/index.ts';
 import type { TopUpTerms } from '../modules/land/index.ts';
 import { SHIP_MINT_FEE_KEY } from '../modules/minting/index.ts';
@@ -134,3 +135,33 @@ function describeReason(r: OrderForReview['reasons'][number]): string {
 }
 
 export const reviewClosed = (code: string, note: string) => `${code}: review closed ("${note}").`;
+
+/** How long something has waited, coarse enough to read at a glance: 45m, 3h 5m, 2d 4h. */
+export function age(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  if (minutes < 60) return `${minutes}m`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ${minutes % 60}m`;
+  return `${Math.floor(hours / 24)}d ${hours % 24}h`;
+}
+
+/** One line per conversion, then the reason the player reads (indented), then the count. */
+export function ginForReview({ conversions, total }: { conversions: GinForReview[]; total: number }, now = new Date()): string[] {
+  const lines: string[] = [];
+  for (const c of conversions) {
+    const burnt = c.burntGin === null ? 'burnt unknown' : `burnt ${c.burntGin} Gin`;
+    lines.push(
+      `${c.id}  ${c.tid}  ${c.player}  network ${c.network}  tx ${c.txHash ?? '-'}  quoted ${c.totalGin} Gin = ${c.dnc} DNC  ${burnt}  waiting ${age(now.getTime() - c.since.getTime())} (since ${when(c.since)})`,
+    );
+    lines.push(`    ${c.reason ?? 'no reason recorded'}`);
+  }
+  lines.push(total === 0 ? 'No Gin conversion is waiting for review.' : `${conversions.length} of ${total} waiting for review`);
+  return lines;
+}
+
+export function ginReviewResolved(r: { id: number; tid: string; status: 'credited' | 'failed'; dnc: number; totalGin: number; failure: string | null }, note: string): string {
+  const head = `Gin conversion ${r.id} (${r.tid})`;
+  return r.status === 'credited'
+    ? `${head}: credited ${r.dnc} DNC for the ${r.totalGin} Gin quoted ("${note}").`
+    : `${head}: failed, nothing credited. The player reads: ${r.failure}`;
+}

@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { parseUsdToMicro } from '@starport/schemas/usd-text';
+import type { GinConversionRef } from '../modules/gin/index.ts';
 import { MAX_APR_BPS } from '../modules/staking/index.ts';
 import { usageError } from './cli-error.ts';
 
@@ -34,6 +35,8 @@ export type Command =
   | { name: 'show-staking' }
   | { name: 'orders-review'; limit: number }
   | { name: 'resolve-review'; code: string; note: string }
+  | { name: 'gin-review'; limit: number }
+  | { name: 'resolve-gin-review'; ref: GinConversionRef; outcome: 'credit' | 'fail'; note: string }
   | { name: 'redeem-codes'; args: string[] };
 
 type Spec = { options?: NonNullable<ParseArgsConfig['options']>; positionals?: string };
@@ -66,6 +69,11 @@ const SPECS: Record<Exclude<Command['name'], 'help' | 'redeem-codes'>, Spec> = {
   'show-staking': {},
   'orders-review': { options: { limit: { type: 'string' } } },
   'resolve-review': { options: { note: { type: 'string' } }, positionals: '<order code>' },
+  'gin-review': { options: { limit: { type: 'string' } } },
+  'resolve-gin-review': {
+    options: { credit: { type: 'boolean' }, fail: { type: 'boolean' }, note: { type: 'string' } },
+    positionals: '<conversion id or tid>',
+  },
 };
 
 /** Turns argv (after the script name) into a command; throws CliError(2) on bad usage. */
@@ -122,7 +130,8 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
     case 'revoke-sessions':
       return { name, login: one() };
     case 'list-users':
-    case 'orders-review': {
+    case 'orders-review':
+    case 'gin-review': {
       none();
       const raw = str('limit') ?? '50';
       const limit = /^\d+$/.test(raw) ? Number(raw) : NaN;
@@ -137,6 +146,8 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
       if (note.length > 500) throw usageError('--note: at most 500 characters.');
       return { name, code, note };
     }
+    case 'resolve-gin-review':
+      return { name, ...ginResolution(one(), values) };
     case 'set-sale-program':
     case 'set-home-version': {
       const raw = one();
@@ -216,4 +227,20 @@ export function parseCommand(argv: readonly string[], env: Record<string, string
       none();
       return { name: 'show-settings' };
   }
+}
+
+/** resolve-gin-review's arguments: which conversion, credit or fail, and the note (a failure's reason shown to the player). */
+function ginResolution(
+  raw: string,
+  values: Record<string, string | boolean | undefined>,
+): { ref: GinConversionRef; outcome: 'credit' | 'fail'; note: string } {
+  const text = raw.trim();
+  const ref = /^[1-9]\d{0,15}$/.test(text) ? { id: Number(text) } : /^gc_[\w-]{24}$/.test(text) ? { tid: text } : null;
+  if (!ref) throw usageError(`resolve-gin-review: "${text}" is neither a conversion id (gin-review lists them) nor a tid (gc_…).`);
+  if (Boolean(values.credit) === Boolean(values.fail)) throw usageError('resolve-gin-review takes exactly one of --credit and --fail.');
+  const note = typeof values.note === 'string' ? values.note.trim() : '';
+  if (!note)
+    throw usageError('resolve-gin-review needs --note "…": what you checked (with --fail, the reason the player reads).');
+  if (note.length > 500) throw usageError('--note: at most 500 characters.');
+  return { ref, outcome: values.credit ? 'credit' : 'fail', note };
 }

@@ -1,5 +1,6 @@
 import type { ChainsConfig } from '../chain/chain-config.ts';
 import type { Db } from '../db/client.ts';
+import { listGinForReview, resolveGinConversion } from './commands/gin-review.ts';
 import { closeReview, listOrdersForReview } from './commands/orders-review.ts';
 import { runRedeemCodes } from './commands/redeem-codes.ts';
 import * as settings from './commands/settings.ts';
@@ -62,6 +63,10 @@ async function outcome(db: Db, cmd: Command, io: Io, chains: ChainsConfig | unde
     case 'resolve-review':
       await closeReview(db, cmd.code, cmd.note);
       return [output.reviewClosed(cmd.code, cmd.note)];
+    case 'gin-review':
+      return output.ginForReview(await listGinForReview(db, cmd.limit));
+    case 'resolve-gin-review':
+      return [output.ginReviewResolved(await resolveGinConversion(db, cmd.ref, cmd), cmd.note)];
     case 'redeem-codes':
       return runRedeemCodes(db, cmd.args);
   }

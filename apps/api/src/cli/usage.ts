@@ -41,6 +41,15 @@ Commands:
                                         came (late, wrong amount), oldest first, and why
   resolve-review <order code> --note "what was done"
                                         clear the order's review flag, keeping the note
+  gin-review [--limit N]                Gin conversions waiting for review (more Gin burnt
+                                        than quoted, or not confirmed by the deadline),
+                                        oldest first: id, player, network, tx, quoted Gin
+                                        and DNC, Gin burnt if known, the reason, the wait
+  resolve-gin-review <id or tid> --credit|--fail --note "..."
+                                        --credit: credit the quoted DNC (once, never
+                                        more); --fail: nothing credited, the note is the
+                                        reason the player reads. Only a conversion in
+                                        review; the note is kept either way
 ${REDEEM_CODES_USAGE}
 
   -h, --help                            print this help

@@ -39,12 +39,18 @@ export const ginConversions = pgTable(
     quoteBlock: bigint('quote_block', { mode: 'bigint' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     creditedAt: timestamp('credited_at', { withTimezone: true }),
+    /** the operator's note when deciding a conversion in review (decision 0071); a failed one shows it in `failure` */
+    reviewNote: text('review_note'),
+    /** when an operator decided it; null for every conversion the chain alone decided */
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('gin_conversions_tid_key').on(t.tid),
     index('gin_conversions_user_idx').on(t.userId, t.createdAt),
+    // The operator's list (decision 0071): few rows wait for review among all conversions ever made.
+    index('gin_conversions_review_idx').on(t.updatedAt, t.id).where(sql`${t.status} = 'review'`),
     check('gin_conversions_status_ck', sql`${t.status} IN (${sql.raw(GIN_STATUSES)})`),
     check('gin_conversions_amount_ck', sql`${t.totalGin} > 0 AND ${t.amountBase} > 0 AND ${t.dnc} > 0`),
   ],

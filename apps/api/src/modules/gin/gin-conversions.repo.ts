@@ -1,7 +1,7 @@
 import type { GinConversionStatus } from '@starport/schemas';
-import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { ginConversions, ginConversionSteps } from '../../db/schema/index.ts';
+import { chainTransfers, ginConversions, ginConversionSteps, users } from '../../db/schema/index.ts';
 import { activityOrder, olderThan, type ActivityPage } from '../../lib/activity/index.ts';
 
 /** gin_conversions and gin_conversion_steps: the gin area's own rows (decision 0053). */
@@ -17,6 +17,12 @@ export async function insertConversion(db: DbOrTx, values: typeof ginConversions
 
 export async function findById(db: DbOrTx, id: number): Promise<GinConversionRow | undefined> {
   const [row] = await db.select().from(ginConversions).where(eq(ginConversions.id, id));
+  return row;
+}
+
+/** Any player's conversion by tid, for the operator. */
+export async function findByTid(db: DbOrTx, tid: string): Promise<GinConversionRow | undefined> {
+  const [row] = await db.select().from(ginConversions).where(eq(ginConversions.tid, tid));
   return row;
 }
 
@@ -85,6 +91,50 @@ export async function decide(
     .where(and(eq(ginConversions.id, id), eq(ginConversions.status, 'verifying'), eq(ginConversions.txHash, txHash)))
     .returning({ id: ginConversions.id });
   return rows.length === 1;
+}
+
+/** A conversion waiting for an operator: the player's name, and the Gin the transfer it claimed moved (none claimed: null). */
+export type InReviewRow = { conversion: GinConversionRow; player: string; burntBase: bigint | null };
+
+/** Conversions in review, longest waiting first, and how many there are. */
+export async function listInReview(db: DbOrTx, limit: number): Promise<{ rows: InReviewRow[]; total: number }> {
+  const inReview = eq(ginConversions.status, 'review');
+  const rows = await db
+    .select({ conversion: ginConversions, player: users.username, burntBase: chainTransfers.amountBase })
+    .from(ginConversions)
+    .innerJoin(users, eq(users.id, ginConversions.userId))
+    // chain_transfers.gin_conversion_id is unique: at most one transfer per conversion.
+    .leftJoin(chainTransfers, eq(chainTransfers.ginConversionId, ginConversions.id))
+    .where(inReview)
+    .orderBy(asc(ginConversions.updatedAt), asc(ginConversions.id))
+    .limit(limit);
+  const [total] = await db.select({ n: count() }).from(ginConversions).where(inReview);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * An operator's decision on a conversion in review (decision 0071): conditional on `review`, so
+ * of two operators at once the second's UPDATE waits for the first's transaction, then matches
+ * nothing. Undefined when the conversion is not in review (any more).
+ */
+export async function resolveInReview(
+  tx: Tx,
+  id: number,
+  o: { status: 'credited' | 'failed'; failure: string | null; note: string },
+): Promise<GinConversionRow | undefined> {
+  const [row] = await tx
+    .update(ginConversions)
+    .set({
+      status: o.status,
+      failure: o.failure,
+      reviewNote: o.note,
+      reviewedAt: sql`now()`,
+      updatedAt: sql`now()`,
+      ...(o.status === 'credited' ? { creditedAt: sql`now()` } : {}),
+    })
+    .where(and(eq(ginConversions.id, id), eq(ginConversions.status, 'review')))
+    .returning();
+  return row;
 }
 
 /** Quotes of this player that lapsed with no transaction reported become `expired`. */

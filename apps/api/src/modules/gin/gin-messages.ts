@@ -1,5 +1,9 @@
 import { GIN_TEXT } from '@starport/schemas';
 
+/** §8: "Can not validate transaction. Please contact us!" with the hash, and why */
+const cannotValidate = (txHash: string, why?: string) =>
+  `${GIN_TEXT.cannotValidate} Transaction ${txHash}${why ? `: ${why}` : '.'}`;
+
 /**
  * What players read about a conversion. The spec's texts (owned-assets.md §8, GIN_TEXT) word
  * for word where it gives them; a failure names the transaction, as §8 asks, and why.
@@ -18,9 +22,10 @@ export const GIN_MSG = {
   notFound: 'This Gin conversion was not found.',
   otherTransaction: 'This conversion already has another transaction.',
   wrongNetwork: (expected: string) => `This conversion was quoted on network ${expected}; report the transaction sent there.`,
-  /** §8: "Can not validate transaction. Please contact us!" with the hash, and why */
-  cannotValidate: (txHash: string, why?: string) =>
-    `${GIN_TEXT.cannotValidate} Transaction ${txHash}${why ? `: ${why}` : '.'}`,
+  cannotValidate,
+  /** An operator failed a conversion in review (decision 0071): §8's words, the hash, and their reason as a sentence. */
+  reviewFailed: (txHash: string, note: string) =>
+    cannotValidate(txHash, /[.!?]$/.test(note) ? note : `${note}.`),
   reverted: (txHash: string) => `${GIN_TEXT.transactionError} Transaction ${txHash} failed on chain; no Gin was burnt.`,
   why: {
     sent_before_quote: 'it was sent before this conversion was quoted.',

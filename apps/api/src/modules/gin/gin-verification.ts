@@ -100,7 +100,8 @@ export async function giveUpGinVerification(d: GinVerificationDeps, conversionId
   return settle(d, c as repo.ReportedConversion, 'review', GIN_MSG.cannotValidate(c.txHash));
 }
 
-const wholeGin = (base: bigint, decimals: number) => {
+/** Base units as Gin, without trailing zeros: 5000000000000000000 (18 decimals) → "5", 1500000000000000000 → "1.5". */
+export const wholeGin = (base: bigint, decimals: number) => {
   const unit = 10n ** BigInt(decimals);
   const whole = base / unit;
   const rest = base % unit;
