@@ -5,13 +5,19 @@
 // on a separate thread; that was most of a warm start's 8.5 s. Bundled, Node loads one file of
 // our code and the packages natively.
 //
-// What is bundled: our own TypeScript (apps/api/src and the workspace packages @starport/*) and
-// the installed packages that are plain JavaScript (decision 0072): Node's loader resolving,
-// reading and linking their ~1,200 files one by one was ~1 s of a warm start's CPU. Packages
-// that find files of their own at run time stay imports of node_modules, loaded as installed:
-// native and wasm ones (argon2, PGlite), ones that start worker threads from a file (pino's
-// transports) or serve a folder (swagger-ui), and those loaded at first use (load-when-used.ts).
-// `require` inside the bundle is Node's, made for the bundle's own path (the banner).
+// Two bundles of the same code (decision 0072):
+// - `main.mjs`, the packed bundle: our own TypeScript (apps/api/src, the workspace packages
+//   @starport/*) and the installed packages that are plain JavaScript. Node's loader resolving,
+//   reading and linking those ~1,200 files one by one was ~1 s of a warm start's CPU. Packages
+//   that find files of their own at run time stay imports of node_modules, loaded as installed:
+//   native and wasm ones (argon2, PGlite), ones that start worker threads from a file (pino's
+//   transports) or serve a folder (swagger-ui), and those loaded at first use
+//   (load-when-used.ts). `require` inside it is Node's, made for the bundle's path (the banner).
+//   It takes ~2 s to build, so a start never waits for it: npm start builds it in the
+//   background once the server listens, and runs it from the next start on.
+// - `main-own-code.mjs`: our own code only, every package an import of node_modules, built in
+//   ~0.5 s: what a start runs while the packed bundle is missing or out of date (a first start).
+// The end-to-end servers and the Lighthouse bench run the packed bundle, as a usual start does.
 //
 // `import.meta.url` is replaced in each source file by that file's own URL, so paths taken
 // from it (the migrations folder, the contracts, the sandbox widget's assets, the web build)
@@ -26,8 +32,11 @@ import { treeFingerprint } from './passed-stamp.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRY_POINTS = { main: 'apps/api/src/main.ts' };
-export const API_BUNDLE = path.join(ROOT, 'apps/api/dist/main.mjs');
-const RECORD = path.join(ROOT, 'apps/api/dist/.build-inputs');
+const DIST = path.join(ROOT, 'apps/api/dist');
+export const API_BUNDLE = path.join(DIST, 'main.mjs');
+export const OWN_CODE_BUNDLE = path.join(DIST, 'main-own-code.mjs');
+// what each bundle was built from (the build-inputs fingerprint)
+const RECORDS = { [API_BUNDLE]: path.join(DIST, '.build-inputs'), [OWN_CODE_BUNDLE]: path.join(DIST, '.build-inputs-own-code') };
 const INPUTS = ['apps/api/src', 'packages/chain/src', 'packages/chain/contracts', 'packages/schemas', 'package-lock.json', 'tsconfig.base.json', 'scripts/build-api.mjs', 'scripts/own-source-map.mjs'];
 
 /**
@@ -61,6 +70,17 @@ const escapeForRegExp = (text) => text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 const INSTALLED_PACKAGE_IMPORT = new RegExp(`^(${LOADED_AS_INSTALLED.map(escapeForRegExp).join('|')})(/|$)`);
 const OWN_SOURCE_FILE = new RegExp(`^${escapeForRegExp(ROOT)}[\\\\/](apps|packages)[\\\\/].*\\.[cm]?[jt]s$`);
 
+/** The own-code bundle: every package stays an import. */
+const everyPackageInstalled = {
+  name: 'every-package-installed',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@starport/') || args.path.startsWith('node:')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
 const installedWhereNeeded = {
   name: 'installed-where-needed',
   setup(b) {
@@ -85,27 +105,28 @@ const ownImportMetaUrl = {
 };
 
 /**
- * Builds the bundle. Its files are written under temporary names and then renamed, so a server
- * starting while another process builds (two `npm start`s, a test beside a start) never loads
- * half a file.
+ * Builds one of the bundles (API_BUNDLE, the packed one, unless told otherwise). Its files are
+ * written under temporary names and then renamed, so a server starting while another process
+ * builds (two `npm start`s, a test beside a start) never loads half a file.
  */
-export async function buildApiBundle() {
+export async function buildApiBundle(outfile = API_BUNDLE) {
+  const packed = outfile === API_BUNDLE;
   const result = await build({
     absWorkingDir: ROOT,
     entryPoints: Object.values(ENTRY_POINTS),
-    outfile: API_BUNDLE,
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     sourcemap: 'linked',
     sourcesContent: false, // stack traces need positions only
-    plugins: [installedWhereNeeded, ownImportMetaUrl],
-    banner: { js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);" },
+    plugins: [packed ? installedWhereNeeded : everyPackageInstalled, ownImportMetaUrl],
+    ...(packed && { banner: { js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);" } }),
     logLevel: 'warning',
     write: false,
   });
-  mkdirSync(path.dirname(API_BUNDLE), { recursive: true });
+  mkdirSync(DIST, { recursive: true });
   // the map first: the bundle names it, so it must be in place when the bundle is
   const files = [...result.outputFiles].sort((a, b) => Number(b.path.endsWith('.map')) - Number(a.path.endsWith('.map')));
   for (const file of files) {
@@ -116,7 +137,7 @@ export async function buildApiBundle() {
   }
 }
 
-/** The fingerprint of what the bundle is built from, or null without git (then it always builds). */
+/** The fingerprint of what the bundles are built from, or null without git (then they always build). */
 function apiBuildInputs() {
   try {
     return treeFingerprint(ROOT, INPUTS);
@@ -125,19 +146,35 @@ function apiBuildInputs() {
   }
 }
 
-/** Builds the bundle unless it was built from exactly these inputs; says which it did. */
-export async function ensureApiBundle() {
+const isCurrent = (bundle, inputs) =>
+  inputs !== null && existsSync(bundle) && existsSync(RECORDS[bundle]) && readFileSync(RECORDS[bundle], 'utf8') === inputs;
+
+/** Builds `bundle` unless it was built from exactly the current inputs; says which it did. */
+export async function ensureApiBundle(bundle = API_BUNDLE) {
   const inputs = apiBuildInputs();
-  const current = inputs !== null && existsSync(API_BUNDLE) && existsSync(RECORD) && readFileSync(RECORD, 'utf8') === inputs;
-  if (current) return 'unchanged';
-  await buildApiBundle();
+  if (isCurrent(bundle, inputs)) return 'unchanged';
+  await buildApiBundle(bundle);
   // Taken before the build: an edit made while it ran means the next start builds again.
-  if (inputs !== null) writeFileSync(RECORD, inputs);
+  if (inputs !== null) writeFileSync(RECORDS[bundle], inputs);
   return 'built';
 }
 
+/**
+ * The bundle a start runs: the packed one when it is current, otherwise the own-code one
+ * (built now if it is not current either); `packLater` says the packed one should be built.
+ */
+export async function bundleForStart() {
+  const inputs = apiBuildInputs();
+  if (isCurrent(API_BUNDLE, inputs)) return { bundle: API_BUNDLE, packLater: false };
+  await ensureApiBundle(OWN_CODE_BUNDLE);
+  return { bundle: OWN_CODE_BUNDLE, packLater: true };
+}
+
+// `node scripts/build-api.mjs [--own-code] [--if-changed]`: builds the packed bundle (or the
+// own-code one); with --if-changed only when its inputs changed since its last build.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = performance.now();
-  await buildApiBundle();
-  console.log(`API bundle: ${path.relative(ROOT, API_BUNDLE)} (${Math.round(performance.now() - started)} ms)`);
+  const bundle = process.argv.includes('--own-code') ? OWN_CODE_BUNDLE : API_BUNDLE;
+  const done = process.argv.includes('--if-changed') ? await ensureApiBundle(bundle) : (await buildApiBundle(bundle), 'built');
+  console.log(`API bundle: ${path.relative(ROOT, bundle)} ${done} (${Math.round(performance.now() - started)} ms)`);
 }

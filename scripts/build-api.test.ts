@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { API_BUNDLE, buildApiBundle } from './build-api.mjs';
+import { API_BUNDLE, OWN_CODE_BUNDLE, buildApiBundle } from './build-api.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -26,5 +26,15 @@ describe('the API server bundle (decision 0060)', () => {
     expect(map.sources).toContain('../src/main.ts');
     expect(map.sources).toContain('../../../packages/chain/src/anvil.ts');
     expect(map.sources.filter((s) => s.includes('node_modules/'))).toEqual([]);
+  }, 60_000);
+
+  it('the own-code bundle, for a start while the packed one is out of date, leaves every package an import', async () => {
+    await buildApiBundle(OWN_CODE_BUNDLE);
+    const bundle = readFileSync(OWN_CODE_BUNDLE, 'utf8');
+    expect(bundle).toContain('Starport is running at');
+    expect(bundle).not.toMatch(/from ["']@starport\//);
+    expect(bundle).toMatch(/from ["']fastify["']/);
+    expect(bundle).toMatch(/from ["']@electric-sql\/pglite["']/);
+    expect(bundle).toContain('sourceMappingURL=main-own-code.mjs.map');
   }, 60_000);
 });

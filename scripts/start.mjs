@@ -17,14 +17,17 @@
 // Precompression (.br/.gz, scripts/precompress.mjs) runs after the server listens, at low
 // priority; until it is done the server compresses the app's files as it sends them.
 // The server runs from its bundle (build-api.mjs), rebuilt when its sources changed: loading it
-// takes a fraction of what loading the TypeScript through tsx took (decision 0060).
+// takes a fraction of what loading the TypeScript through tsx took (decision 0060). The packed
+// bundle (packages included, decision 0072) takes seconds to build: a start whose packed bundle
+// is out of date runs the quick own-code one and builds the packed one after the server listens,
+// at low priority, for the next start.
 // STARPORT_SKIP_BUILD=1 serves the build that is already in apps/web/dist, whatever it was built from.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_BUNDLE, ensureApiBundle } from './build-api.mjs';
+import { bundleForStart } from './build-api.mjs';
 import { isPrecompressed } from './precompress.mjs';
 import { isBuiltFrom, recordBuiltFrom, webBuildInputs } from './web-build-inputs.mjs';
 
@@ -76,6 +79,13 @@ function precompressInBackground() {
   lowerPriority(child);
 }
 
+/** The packed server bundle for the next start, made in the background once the server listens. */
+function packInBackground() {
+  if (stopRequested) return;
+  const { child } = run(process.execPath, [path.join(root, 'scripts/build-api.mjs'), '--if-changed']);
+  lowerPriority(child);
+}
+
 /** nice 10 for a child whose work can wait for the server's. */
 function lowerPriority(child) {
   try {
@@ -104,8 +114,9 @@ async function main() {
       lowerPriority(web.child);
     }
   }
+  let serverBundle;
   try {
-    await ensureApiBundle();
+    serverBundle = await bundleForStart();
   } catch (err) {
     console.error(`Could not bundle the API server: ${err.message}`);
     stop('SIGTERM');
@@ -116,9 +127,12 @@ async function main() {
     return 130;
   }
 
-  const server = run(process.execPath, ['--enable-source-maps', API_BUNDLE], { ipc: true, env: web ? { STARPORT_WEB_BUILD: 'pending' } : {} });
+  const { bundle, packLater } = serverBundle;
+  const server = run(process.execPath, ['--enable-source-maps', bundle], { ipc: true, env: web ? { STARPORT_WEB_BUILD: 'pending' } : {} });
   server.child.on('message', (message) => {
-    if (message?.starport === 'listening') precompressInBackground();
+    if (message?.starport !== 'listening') return;
+    precompressInBackground();
+    if (packLater) packInBackground();
   });
   if (web) {
     const first = await Promise.race([web.exited.then((code) => ({ built: code })), server.exited.then((code) => ({ server: code }))]);
