@@ -97,7 +97,7 @@ describe('withdraw container-house pieces in Chromium: to the linked wallet as H
 
   it('refuses more pieces than held on the field itself, has no axe violations, and gives focus back on Cancel and Escape', async () => {
     const unit = await heldUnit();
-    const { opener, dialog, field } = await openWithdraw(unit);
+    const { card, opener, dialog, field } = await openWithdraw(unit);
     expect(await dialog.textContent()).toContain(`${unit.name}: ${unit.pieces} pieces here.`);
     // It opens with everything held, the most that can be withdrawn.
     expect(await field.inputValue()).toBe(String(unit.pieces));
@@ -116,6 +116,7 @@ describe('withdraw container-house pieces in Chromium: to the linked wallet as H
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => hasFocus(opener)).toBe(true);
+    expect(await piecesOnCard(card, unit.pieces).count()).toBe(1);
     expect((await heldUnit()).pieces).toBe(unit.pieces);
     expect(await playerApi(page, server.url).get<{ data: UnitWithdrawal[] }>('/api/units/withdrawals')).toMatchObject({
       data: [],
