@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { isDatabaseUnavailable } from '../lib/db-errors.ts';
+import { copyClusterTemplate, makeClusterTemplates, type TemplateKey } from './cluster-template.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -36,6 +37,12 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  */
 export const EMBEDDED_SHARED_BUFFERS = '32MB';
 const EMBEDDED_START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
+export const EMBEDDED_TEMPLATE: TemplateKey = { startParams: EMBEDDED_START_PARAMS, migrationsFolder };
+
+const migrateEmbedded = (client: PGlite) => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+
+/** The installation's empty and migrated clusters that a new data folder starts from (decision 0074). */
+export const prepareEmbeddedTemplates = () => makeClusterTemplates(EMBEDDED_TEMPLATE, migrateEmbedded);
 
 /**
  * PostgreSQL when a URL is given, otherwise PGlite: in DATA_DIR, or in memory when
@@ -94,10 +101,12 @@ export async function openDatabase(opts: {
   if (opts.dataDir) {
     dir = path.join(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
+    // A new data folder starts from the installation's migrated (or empty) cluster, not initdb (decision 0074).
+    copyClusterTemplate(dir, EMBEDDED_TEMPLATE);
   }
   const client = new PGlite(dir, { startParams: EMBEDDED_START_PARAMS });
+  await migrateEmbedded(client);
   const pglite = drizzlePglite(client, { schema });
-  await migratePglite(pglite, { migrationsFolder });
   return { db: pglite as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_SHARED_BUFFERS, openDatabase, queryRows } from './client.ts';
+import { clusterTemplateDirs } from './cluster-template.ts';
+import { EMBEDDED_SHARED_BUFFERS, EMBEDDED_TEMPLATE, openDatabase, prepareEmbeddedTemplates, queryRows } from './client.ts';
 
 describe('the embedded database (PGlite)', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'starport-embedded-'));
@@ -24,6 +25,21 @@ describe('the embedded database (PGlite)', () => {
       expect(await queryRows(again.db, sql`SELECT count(*)::int AS n, sum(n)::int AS total FROM kept`)).toEqual([{ n: 5000, total: 12502500 }]);
     } finally {
       await again.close();
+    }
+  }, 120_000);
+
+  it('starts a new data folder from the installation\'s migrated cluster (decision 0074)', async () => {
+    // npm install made it; made here when the install skipped its scripts
+    await prepareEmbeddedTemplates();
+    const fresh = mkdtempSync(path.join(tmpdir(), 'starport-embedded-fresh-'));
+    try {
+      const database = await openDatabase({ dataDir: fresh });
+      await database.close();
+      // initdb gives each cluster its own system identifier, the first 8 bytes of pg_control: a copy keeps it.
+      const systemId = (dir: string) => readFileSync(path.join(dir, 'global', 'pg_control')).subarray(0, 8).toString('hex');
+      expect(systemId(path.join(fresh, 'pglite'))).toBe(systemId(clusterTemplateDirs(EMBEDDED_TEMPLATE)!.migrated));
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
     }
   }, 120_000);
 });
