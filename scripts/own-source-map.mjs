@@ -1,7 +1,8 @@
 // Narrows a source map (version 3) to the sources a predicate keeps (decision 0072).
 //
 // Why: the server's bundle holds the installed packages too, and a map of every package is 3 MB
-// that Node 20 parses at start under --enable-source-maps (~0.4 s of CPU). Stack traces need
+// that Node 20 parses at the first stack it formats under --enable-source-maps (~0.4 s of CPU;
+// that was during every start until apps/api/src/lib/web-stream-errors.ts). Stack traces need
 // our own files mapped; a frame inside a package then names the bundle's line, which is
 // enough to find it. Segments pointing at dropped sources are removed; those left keep their
 // exact positions.

@@ -1,3 +1,5 @@
+// First: Node's web-stream errors made without the source map (lib/web-stream-errors.ts).
+import './lib/web-stream-errors.ts';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chainBannerLines } from './chain/local-banner.ts';
