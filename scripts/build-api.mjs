@@ -42,7 +42,8 @@ const INPUTS = ['apps/api/src', 'packages/chain/src', 'packages/chain/contracts'
 /**
  * Packages left as imports (see the header): each needs its own files beside it at run time, is
  * optional, or is loaded only when used. A package added to the server that reads a file
- * relative to its own code belongs here (the bundle's test starts the bundled server).
+ * relative to its own code belongs here (the end-to-end suite runs the bundled server, so it
+ * finds one that is missing).
  */
 const LOADED_AS_INSTALLED = [
   '@electric-sql/pglite', // its wasm and data files
