@@ -2,20 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './fixtures/axe.ts';
 import { launchBrowser } from './fixtures/browser.ts';
+import { focusedField } from './fixtures/focused-field.ts';
 import { startServer, type RunningServer } from './fixtures/server.ts';
-
-
-/** What the focused field announces: its name, aria-invalid and the text its aria-describedby names. */
-const focusedField = (page: Page) =>
-  page.evaluate(() => {
-    const field = document.activeElement as HTMLInputElement | null;
-    const ids = (field?.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-    return {
-      name: field?.name ?? null,
-      invalid: field?.getAttribute('aria-invalid') ?? null,
-      description: ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' '),
-    };
-  });
 
 describe('form errors in Chromium (WCAG 3.3.1, 3.3.3)', () => {
   let server: RunningServer;

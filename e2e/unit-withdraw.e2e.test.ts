@@ -7,6 +7,7 @@ import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './fixtures/axe.ts';
 import { launchBrowser } from './fixtures/browser.ts';
+import { focusedField } from './fixtures/focused-field.ts';
 import { deployedAddress, linkWallet } from './fixtures/local-chain-nft.ts';
 import { settled } from './fixtures/page-ready.ts';
 import { playerApi } from './fixtures/player-api.ts';
@@ -24,18 +25,6 @@ const WITHDRAWN = 2;
 const LAST_APARTMENT_OF_TYPE = [24, 72, 88, 105, 120];
 /** The HouseUnits token id of an apartment's pieces: its unit type (decision 0051). */
 const unitTypeOf = (apartment: number) => LAST_APARTMENT_OF_TYPE.findIndex((last) => apartment <= last) + 1;
-
-/** What the focused element announces: its name, aria-invalid and the text its aria-describedby names. */
-const focusedField = (page: Page) =>
-  page.evaluate(() => {
-    const field = document.activeElement as HTMLInputElement | null;
-    const ids = (field?.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
-    return {
-      name: field?.name ?? null,
-      invalid: field?.getAttribute('aria-invalid') ?? null,
-      description: ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' '),
-    };
-  });
 
 const hasFocus = (control: Locator) => control.evaluate((element) => element === document.activeElement);
 
@@ -58,7 +47,11 @@ describe('withdraw container-house pieces in Chromium: to the linked wallet as H
     info = (await (await fetch(`${server.url}/api/chain/config`)).json()) as ChainInfoResponse;
     browser = await launchBrowser();
     // axe injects a script, so this context bypasses the CSP (as the accessibility suite's do).
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 }, bypassCSP: true });
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 1280, height: 800 },
+      bypassCSP: true,
+    });
     page = await context.newPage();
     page.setDefaultTimeout(20_000);
     await installTestWallet(page, { rpcUrl: info.chains[0]!.rpcUrl, chainId: info.chains[0]!.id, account: WALLET });
@@ -144,7 +137,12 @@ describe('withdraw container-house pieces in Chromium: to the linked wallet as H
       const balances = () =>
         Promise.all(
           [1n, 2n, 3n, 4n, 5n].map((id) =>
-            chain.readContract({ address: houseUnits, abi: houseUnitsAbi, functionName: 'balanceOf', args: [WALLET.address, id] }),
+            chain.readContract({
+              address: houseUnits,
+              abi: houseUnitsAbi,
+              functionName: 'balanceOf',
+              args: [WALLET.address, id],
+            }),
           ),
         );
       const before = await balances();
@@ -167,7 +165,12 @@ describe('withdraw container-house pieces in Chromium: to the linked wallet as H
         .toEqual(['minted']);
       const [done] = await withdrawal();
       const unitType = unitTypeOf(unit.item.apartment!);
-      expect(done).toMatchObject({ apartment: unit.item.apartment, unit_type: unitType, pieces: WITHDRAWN, failure: null });
+      expect(done).toMatchObject({
+        apartment: unit.item.apartment,
+        unit_type: unitType,
+        pieces: WITHDRAWN,
+        failure: null,
+      });
       expect(done!.txid).toMatch(/^0x[0-9a-f]{64}$/i);
 
       // On chain: exactly WITHDRAWN more tokens of the apartment's unit type, no other type moved.
