@@ -1,0 +1,91 @@
+import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './fixtures/browser.ts';
+import { startServer, type RunningServer } from './fixtures/server.ts';
+
+/**
+ * `/` and `/market` arrive prerendered (decision 0073) and React adopts that markup: the heading
+ * the HTML painted is the one still on screen once the page has its data (a hydration mismatch
+ * makes React draw afresh, and the node would be another), and nothing is logged about it.
+ */
+describe('prerendered first pages in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const html = async (url: string) => (await fetch(`${server.url}${url}`)).text();
+
+  it('the server sends the prerendered pages, with the heading and the lead in the HTML', async () => {
+    const home = await html('/');
+    expect(home).toContain('Build your fleet at Starport</h1>');
+    expect(home).toContain('class="landing__lead"');
+    expect(home).toContain('<meta name="starport-home" content="1">');
+    const market = await html('/market');
+    expect(market).toMatch(/<h1 class="catalogue-list__heading">Marketplace/);
+    // the entry is started by a file after the first paint, not by an inline script (CSP)
+    expect(market).toMatch(/<script type="module" crossorigin src="\/assets\/boot-[\w-]+\.js"><\/script>/);
+    expect(market).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    // another list, or another page: the app's empty root as before
+    expect(await html('/market?element=ai')).toContain('<div id="root"></div>');
+    expect(await html('/shop')).toContain('<div id="root"></div>');
+  });
+
+  async function open(url: string, viewport: { width: number; height: number }, ready: (page: Page) => Promise<void>) {
+    const context = await browser.newContext({ baseURL: server.url, viewport });
+    const page = await context.newPage();
+    const logged: string[] = [];
+    page.on('console', (m: ConsoleMessage) => {
+      if (m.type() === 'error' || m.type() === 'warning') logged.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => logged.push(`pageerror: ${e.message}`));
+    // The heading as parsed from the HTML, before any script of the page has run.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { parsedHeading: Element | null }).parsedHeading = document.querySelector('h1');
+      });
+    });
+    await page.goto(url);
+    await ready(page);
+    const adopted = await page.evaluate(() => {
+      const parsed = (window as unknown as { parsedHeading: Element | null }).parsedHeading;
+      return parsed !== null && parsed.isConnected && parsed === document.querySelector('h1');
+    });
+    await context.close();
+    return { adopted, logged };
+  }
+
+  const phone = { width: 412, height: 823 };
+  const desktop = { width: 1280, height: 800 };
+  const landingReady = async (page: Page) => {
+    await page.getByTestId('hero-showcase').waitFor();
+    await page.getByRole('heading', { name: 'Build your fleet at Starport' }).waitFor();
+  };
+  const marketReady = async (page: Page) => {
+    await page.getByRole('heading', { name: /Marketplace · [\d,]+ items/ }).waitFor();
+  };
+
+  for (const [name, viewport] of [
+    ['phone', phone],
+    ['desktop', desktop],
+  ] as const) {
+    it(`/ on a ${name} keeps the prerendered landing, with no hydration error`, async () => {
+      const { adopted, logged } = await open('/', viewport, landingReady);
+      expect(logged).toEqual([]);
+      expect(adopted).toBe(true);
+    });
+
+    it(`/market on a ${name} keeps the prerendered page, with no hydration error`, async () => {
+      const { adopted, logged } = await open('/market', viewport, marketReady);
+      expect(logged).toEqual([]);
+      expect(adopted).toBe(true);
+    });
+  }
+});
