@@ -31,7 +31,7 @@ describe('prerendered first pages in Chromium', () => {
     const market = await html('/market');
     expect(market).toMatch(/<h1 class="catalogue-list__heading">Marketplace/);
     // the entry is started by a file after the first paint, not by an inline script (CSP)
-    expect(market).toMatch(/<script type="module" crossorigin src="\/assets\/boot-[\w-]+\.js"><\/script>/);
+    expect(market).toMatch(/<script type="module" async crossorigin src="\/assets\/boot-[\w-]+\.js"><\/script>/);
     expect(market).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     // another list, or another page: the app's empty root as before
     expect(await html('/market?element=ai')).toContain('<div id="root"></div>');

@@ -5,7 +5,7 @@
 // app's first render of each page below with react-dom/static (every query loading, no session,
 // the page's lazy chunk waited for), and writes apps/web/dist/prerendered/<name>.html: the
 // built index.html with that markup in #root, the page's CSS linked, and the entry script started
-// by a small file after the first paint (the CSP allows no inline script). The server sends these
+// by a small file after the first paint (the CSP allows no inline script), its CSS inline. The server sends these
 // for `/` and `/market` without a query (apps/api/src/plugins/static-web.ts); the client adopts
 // the markup with hydrateRoot (apps/web/src/main.tsx).
 import { createHash } from 'node:crypto';
@@ -19,15 +19,19 @@ const web = path.join(repo, 'apps/web');
 const dist = path.join(web, 'dist');
 const ssrOut = path.join(web, 'node_modules/.prerender');
 
-/** name (file in dist/prerendered), address rendered, home_version hint, page module (for its CSS). */
+/**
+ * name (file in dist/prerendered), address rendered, home_version hint, page module (its chunks
+ * and CSS), and the API call the page makes at once with nothing in the address (as
+ * vite.config.ts's route hints name it: written exactly as the app asks, or it is fetched twice).
+ */
 export const PAGES = [
-  { name: 'home-1', path: '/', homeVersion: 1, module: 'src/app/routes/home-page.tsx' },
-  { name: 'home-2', path: '/', homeVersion: 2, module: 'src/app/routes/market-page.tsx' },
-  { name: 'market', path: '/market', module: 'src/app/routes/market-page.tsx' },
+  { name: 'home-1', path: '/', homeVersion: 1, module: 'src/app/routes/home-page.tsx', fetches: [] },
+  { name: 'home-2', path: '/', homeVersion: 2, module: 'src/app/routes/market-page.tsx', fetches: ['/api/marketplace/find?page=1&limit=20'] },
+  { name: 'market', path: '/market', module: 'src/app/routes/market-page.tsx', fetches: ['/api/marketplace/find?page=1&limit=20'] },
 ];
 
-/** CSS of `module`'s chunk and the chunks it imports statically, minus the entry's. */
-function cssOf(manifest, module, entryKey) {
+/** The chunks of `module` and those it imports statically, minus the entry's, and their CSS. */
+function filesOf(manifest, module, entryKey) {
   const skip = new Set();
   const walkEntry = (key) => {
     if (skip.has(key)) return;
@@ -35,17 +39,19 @@ function cssOf(manifest, module, entryKey) {
     (manifest[key].imports ?? []).forEach(walkEntry);
   };
   walkEntry(entryKey);
-  const css = new Set();
+  const js = [];
+  const css = [];
   const seen = new Set();
   const visit = (key) => {
     if (seen.has(key) || skip.has(key)) return;
     seen.add(key);
-    (manifest[key].css ?? []).forEach((file) => css.add(`/${file}`));
+    js.push(`/${manifest[key].file}`);
+    (manifest[key].css ?? []).forEach((file) => css.includes(`/${file}`) || css.push(`/${file}`));
     (manifest[key].imports ?? []).forEach(visit);
   };
   if (!manifest[module]) throw new Error(`prerender: ${module} is not in the build's manifest`);
   visit(module);
-  return [...css];
+  return { js, css };
 }
 
 const started = Date.now();
@@ -76,21 +82,41 @@ const boot = `/assets/boot-${createHash('sha256').update(bootSource).digest('hex
 writeFileSync(path.join(dist, boot), bootSource);
 
 const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
-const entryTag = new RegExp(`<script type="module" crossorigin src="${entry}"></script>`);
-if (!entryTag.test(index)) throw new Error('prerender: index.html does not load the entry as expected');
-if (!index.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty #root');
+const entryTag = `<script type="module" crossorigin src="${entry}"></script>`;
+const cssLink = /<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/g;
+const hintsTag = /<script async src="\/assets\/route-hints-[\w-]+\.js"><\/script>/;
+const check = (ok, what) => {
+  if (!ok) throw new Error(`prerender: index.html ${what}`);
+};
+check(index.includes(entryTag), 'does not load the entry as expected');
+check(index.includes('<div id="root"></div>'), 'has no empty #root');
+check(hintsTag.test(index), 'has no route-hints script');
+const entryCss = [...index.matchAll(cssLink)].map((m) => m[1]);
+check(entryCss.length > 0, 'links no stylesheet');
+const readCss = (href) => readFileSync(path.join(dist, href), 'utf8').replace(/<\/style/gi, '<\\/style');
 
 mkdirSync(path.join(dist, 'prerendered'), { recursive: true });
 for (const page of PAGES) {
   const markup = await render(page.path, page.homeVersion);
+  const files = filesOf(manifest, page.module, entryKey);
+  // What the first paint needs is in the page itself: the markup and all its CSS (a few KB; the
+  // CSP allows inline styles, not scripts). Each stylesheet was one more request before the paint.
+  const style = [...entryCss, ...files.css].map(readCss).join('\n');
+  // Scripts are fetched at low priority, so they do not hold the first paint's requests back;
+  // the entry starts once the page is painted (boot), the page's chunks are there for hydration.
   const head = [
-    `<link rel="modulepreload" crossorigin href="${entry}">`,
-    `<script type="module" crossorigin src="${boot}"></script>`,
     ...(page.homeVersion ? [`<meta name="starport-home" content="${page.homeVersion}">`] : []),
-    ...cssOf(manifest, page.module, entryKey).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+    `<style>${style}</style>`,
+    `<script type="module" async crossorigin src="${boot}"></script>`,
+    `<link rel="modulepreload" crossorigin fetchpriority="low" href="${entry}">`,
+    ...files.js.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`),
+    ...page.fetches.map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous">`),
   ].join('\n    ');
   const html = index
     .replace(entryTag, () => head)
+    .replace(cssLink, '')
+    .replace(hintsTag, '')
+    .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" crossorigin fetchpriority="low" href=')
     .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
   writeFileSync(path.join(dist, 'prerendered', `${page.name}.html`), html);
 }
