@@ -26,8 +26,6 @@ const ssrOut = path.join(web, 'node_modules/.prerender');
  */
 export const PAGES = [
   { name: 'home-1', path: '/', homeVersion: 1, module: 'src/app/routes/home-page.tsx', fetches: [] },
-  { name: 'home-2', path: '/', homeVersion: 2, module: 'src/app/routes/market-page.tsx', fetches: ['/api/marketplace/find?page=1&limit=20'] },
-  { name: 'market', path: '/market', module: 'src/app/routes/market-page.tsx', fetches: ['/api/marketplace/find?page=1&limit=20'] },
 ];
 
 /** The chunks of `module` and those it imports statically, minus the entry's, and their CSS. */

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app.tsx';
@@ -13,8 +14,12 @@ const app = <App router={createBrowserRouter(routes)} />;
 // `/` and `/market` arrive prerendered (decision 0073): React adopts that markup when this
 // browser's first render will draw the same thing; otherwise it draws afresh.
 if (container.firstElementChild && canHydrate()) {
-  hydrateRoot(container, app, {
-    onRecoverableError: (error) => console.warn('hydration:', error),
+  // In a transition, React hydrates in slices of a few ms instead of one long task: the page is
+  // already on screen, and a click meanwhile is answered first.
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      onRecoverableError: (error) => console.warn('hydration:', error),
+    });
   });
 } else {
   container.textContent = '';
