@@ -1,13 +1,13 @@
-// Build-time prerender of the first pages (issue 21, decision 0073).
+// Build-time prerender of the landing page (issue 21, decision 0073).
 // Run: node scripts/prerender.mjs   (by `npm run build` after vite, before precompress.mjs)
 //
 // It builds apps/web/src/prerender.tsx for Node with the app's own Vite config, renders the
 // app's first render of each page below with react-dom/static (every query loading, no session,
-// the page's lazy chunk waited for), and writes apps/web/dist/prerendered/<name>.html: the
-// built index.html with that markup in #root, the page's CSS linked, and the entry script started
-// by a small file after the first paint (the CSP allows no inline script), its CSS inline. The server sends these
-// for `/` and `/market` without a query (apps/api/src/plugins/static-web.ts); the client adopts
-// the markup with hydrateRoot (apps/web/src/main.tsx).
+// the page's lazy chunk waited for), and writes apps/web/dist/prerendered/<name>.html: the built
+// index.html with that markup in #root and all its CSS inline, and nothing else to fetch before
+// the first paint: a small file (the CSP allows no inline script) starts the entry once the page
+// is painted. The server sends it for `/` without a query while the landing is the home page
+// (apps/api/src/plugins/static-web.ts); the app adopts the markup with hydrateRoot (main.tsx).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,13 +20,11 @@ const dist = path.join(web, 'dist');
 const ssrOut = path.join(web, 'node_modules/.prerender');
 
 /**
- * name (file in dist/prerendered), address rendered, home_version hint, page module (its chunks
- * and CSS), and the API call the page makes at once with nothing in the address (as
- * vite.config.ts's route hints name it: written exactly as the app asks, or it is fetched twice).
+ * name (file in dist/prerendered), address rendered, the home_version it shows (written into the
+ * page for the app's first render), page module (for its CSS). The marketplace was prerendered
+ * too and not kept (decision 0073).
  */
-export const PAGES = [
-  { name: 'home-1', path: '/', homeVersion: 1, module: 'src/app/routes/home-page.tsx', fetches: [] },
-];
+export const PAGES = [{ name: 'home-1', path: '/', homeVersion: 1, module: 'src/app/routes/home-page.tsx' }];
 
 /** The chunks of `module` and those it imports statically, minus the entry's, and their CSS. */
 function filesOf(manifest, module, entryKey) {
@@ -80,8 +78,8 @@ const entryCss = [...index.matchAll(cssLink)].map((m) => m[1]);
 check(entryCss.length > 0, 'links no stylesheet');
 const preloadLink = /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g;
 // The app asks for the setting itself once it runs; before the paint it would be one more request.
-const settingLink = '<link rel="preload" href="/site/setting" as="fetch" crossorigin="anonymous" />';
-check(index.includes(settingLink), 'has no preload of the site setting');
+const settingLink = /<!-- Every page reads the site setting[^>]*-->\s*<link rel="preload" href="\/site\/setting" as="fetch" crossorigin="anonymous" \/>\s*/;
+check(settingLink.test(index), 'has no preload of the site setting');
 const readCss = (href) => readFileSync(path.join(dist, href), 'utf8').replace(/<\/style/gi, '<\\/style');
 
 mkdirSync(path.join(dist, 'prerendered'), { recursive: true });
@@ -115,7 +113,6 @@ for (const page of PAGES) {
     ...(page.homeVersion ? [`<meta name="starport-home" content="${page.homeVersion}">`] : []),
     `<style>${style}</style>`,
     `<script type="module" async crossorigin src="${boot}"></script>`,
-    ...page.fetches.map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous">`),
   ].join('\n    ');
   const html = index
     .replace(entryTag, () => head)
