@@ -48,8 +48,7 @@ export function routePreload(pages: FirstPage[]): Plugin {
   let script = '';
   return {
     name: 'starport-route-preload',
-    // The client build only: the prerender's build for Node (decision 0073) has no index.html.
-    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    apply: 'build',
     // Before Vite writes index.html, which then names the script.
     generateBundle: {
       order: 'pre',

@@ -15,8 +15,7 @@ export function Footer() {
           <Link to={paths.contact.getHref()}>Contact</Link>
           <Link to={paths.fairness.getHref()}>Provably fair</Link>
         </nav>
-        {/* The prerendered page has the build's year (decision 0073): this browser's wins. */}
-        <p className="site-footer__copy" suppressHydrationWarning>{`© ${year} Starport`}</p>
+        <p className="site-footer__copy">© {year} Starport</p>
       </div>
     </footer>
   );
