@@ -36,5 +36,12 @@ describe('the API server bundle (decision 0060)', () => {
     expect(bundle).toMatch(/from ["']fastify["']/);
     expect(bundle).toMatch(/from ["']@electric-sql\/pglite["']/);
     expect(bundle).toContain('sourceMappingURL=main-own-code.mjs.map');
+    // every use of import.meta.url in our files was found and given that file's URL
+    expect(bundle).toContain(JSON.stringify(pathToFileURL(path.join(root, 'apps/api/src/db/client.ts')).href));
+    expect(bundle).toContain(JSON.stringify(pathToFileURL(path.join(root, 'packages/chain/src/anvil.ts')).href));
+    expect(bundle).not.toContain('import.meta.url');
+    const map = JSON.parse(readFileSync(`${OWN_CODE_BUNDLE}.map`, 'utf8')) as { sources: string[] };
+    expect(map.sources).toContain('../src/main.ts');
+    expect(map.sources.filter((s) => s.includes('node_modules/'))).toEqual([]);
   }, 60_000);
 });

@@ -5,18 +5,15 @@ import path from 'node:path';
 import { chainBannerLines } from './chain/local-banner.ts';
 import { LocalChainError } from './chain/local-chain.ts';
 import { provideLocalChain, type SharedLocalChain } from './chain/shared-local-chain.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { stopGraceMs } from './graceful-stop.ts';
 import { tellLauncher, webBuildReady } from './launcher.ts';
+import { openDatabase, type Database } from './db/client.ts';
 import { startRuntime, type Runtime } from './runtime.ts';
-import { seedDemoCatalogue } from './modules/catalogue/index.ts';
-import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts.ts';
+import { DEMO_ACCOUNTS } from './seed/demo-accounts.ts';
 import { seedDemoAvatars } from './seed/demo-avatars.ts';
-import { seedDemoHoldings } from './seed/demo-holdings.ts';
-import { seedDemoReferrals } from './seed/demo-referrals.ts';
-import { seedDemoPenguins } from './seed/demo-penguins.ts';
-import { seedDemoLand } from './seed/demo-land.ts';
-import { DEMO_REDEEM_CODES, seedDemoRedeemCodes } from './seed/demo-redeem-codes.ts';
+import { seedDemoData } from './seed/demo-data.ts';
+import { DEMO_REDEEM_CODES } from './seed/demo-redeem-codes.ts';
 import { LISTEN_BACKLOG } from './listen-backlog.ts';
 
 async function main() {
@@ -31,6 +28,11 @@ async function main() {
   // No anvil may outlive the server. Signals are handled from the first moment (a Ctrl-C during
   // the deployment included); 'exit' covers every other way out, where nothing can be awaited:
   // anvil gets its SIGTERM and still writes its state file on its own.
+  // The database is opened (on a first start: the installation's cluster copied, decision 0074)
+  // and the demo seeded while the local chain starts: anvil's start and the contracts' deployment
+  // mostly wait on anvil, another process (decision 0075). Neither needs the other.
+  const prepared = prepareDatabase(config);
+  prepared.catch(() => {}); // awaited below; a rejection meanwhile is not unhandled
   let runtime: Runtime | undefined = undefined;
   let local: SharedLocalChain | undefined;
   let anvilPid: number | undefined;
@@ -48,7 +50,8 @@ async function main() {
     stopping = true;
     runtime?.app.log.info({ signal }, 'shutting down');
     try {
-      await runtime?.stop(graceMs);
+      if (runtime) await runtime.stop(graceMs);
+      else await closeWhenPrepared(prepared);
     } finally {
       await local?.stop();
       anvilPid = undefined;
@@ -61,24 +64,26 @@ async function main() {
   // The chain before the app: the app is built on the configuration that names its contracts.
   // On PostgreSQL it is the database's one chain: started here, or joined (shared-local-chain.ts).
   if (config.chains.local) {
-    local = await provideLocalChain(config, { onAnvilStarted: (pid) => (anvilPid = pid) });
+    try {
+      local = await provideLocalChain(config, { onAnvilStarted: (pid) => (anvilPid = pid) });
+    } catch (err) {
+      await closeWhenPrepared(prepared);
+      throw err;
+    }
     config = local.config;
   }
   if (stopping) return;
 
+  const { database, seeded } = await prepared;
+  if (stopping) return;
   const pretty = process.stdout.isTTY && config.env !== 'production';
   runtime = await startRuntime(config, {
+    database,
     logger: { level: config.logLevel, ...(pretty ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}) },
   });
-  const { app, database } = runtime;
-  const seeded = config.seedDemo ? await seedDemoAccounts(database.db) : false;
-  if (config.seedDemo) await seedDemoCatalogue(database.db);
-  if (config.seedDemo) await seedDemoHoldings(database.db);
-  if (config.seedDemo) await seedDemoReferrals(database.db);
-  if (config.seedDemo) await seedDemoPenguins(database.db);
-  if (config.seedDemo) await seedDemoRedeemCodes(database.db);
-  if (config.seedDemo) await seedDemoLand(database.db);
-  if (seeded) await seedDemoAvatars(database.db, config);
+  const { app } = runtime;
+  // The avatars go through the app's storage, configured with its secrets.
+  if (seeded) await seedDemoAvatars(database.db, runtime.config);
   await webBuilt;
   await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }).catch((err: NodeJS.ErrnoException) => {
     if (err.code !== 'EADDRINUSE') throw err;
@@ -100,6 +105,26 @@ async function main() {
   }
   console.log(`${lines.join('\n')}\n`);
   tellLauncher('listening');
+}
+
+type PreparedDatabase = { database: Database; seeded: boolean };
+
+/** The database opened and migrated, with the demo's rows when the demo is on. */
+async function prepareDatabase(config: Config): Promise<PreparedDatabase> {
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
+  try {
+    const seeded = config.seedDemo ? (await seedDemoData(database.db)).accountsCreated : false;
+    return { database, seeded };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}
+
+/** A start that ends before its runtime exists still closes the database it opened. */
+async function closeWhenPrepared(prepared: Promise<PreparedDatabase>): Promise<void> {
+  const ready = await prepared.catch(() => null);
+  await ready?.database.close().catch(() => {});
 }
 
 /** PGlite is one process's database: refuse to open it twice. */

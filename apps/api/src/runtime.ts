@@ -24,9 +24,13 @@ export type Runtime = {
   stop(graceMs: number): Promise<boolean>;
 };
 
-/** config → database (migrated) → shared secrets → services → app; shared by the server and tests. */
-export async function startRuntime(config: Config, overrides: { logger?: boolean | object } = {}): Promise<Runtime> {
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
+/**
+ * config → database (migrated) → shared secrets → services → app; shared by the server and tests.
+ * `database`: one already opened on this config's database (the server opens it while its local
+ * chain starts); the runtime then owns it and closes it.
+ */
+export async function startRuntime(config: Config, overrides: { logger?: boolean | object; database?: Database } = {}): Promise<Runtime> {
+  const database = overrides.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax }));
   let secrets;
   try {
     secrets = await resolveGeneratedSecrets(config, database);

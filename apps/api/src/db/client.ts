@@ -102,7 +102,7 @@ export async function openDatabase(opts: {
     dir = path.join(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
     // A new data folder starts from the installation's migrated (or empty) cluster, not initdb (decision 0074).
-    copyClusterTemplate(dir, EMBEDDED_TEMPLATE);
+    await copyClusterTemplate(dir, EMBEDDED_TEMPLATE);
   }
   const client = new PGlite(dir, { startParams: EMBEDDED_START_PARAMS });
   await migrateEmbedded(client);

@@ -58,7 +58,7 @@ describe('the embedded database cluster templates', () => {
 
   it('fills an empty data folder with the migrated cluster, which opens with its tables', async () => {
     const dataDir = newDataDir();
-    expect(copyClusterTemplate(dataDir, key, cacheDir)).toBe('migrated');
+    expect(await copyClusterTemplate(dataDir, key, cacheDir)).toBe('migrated');
     expect(await tablesIn(dataDir)).toEqual(['kept']);
     expect(readdirSync(path.dirname(dataDir))).toEqual(['pglite']);
   }, 60_000);
@@ -68,21 +68,21 @@ describe('the embedded database cluster templates', () => {
     cpSync(migrationsFolder, changed, { recursive: true });
     writeFileSync(path.join(changed, '0001_more.sql'), 'CREATE TABLE more (n int);');
     const dataDir = newDataDir();
-    expect(copyClusterTemplate(dataDir, { ...key, migrationsFolder: changed }, cacheDir)).toBe('empty');
+    expect(await copyClusterTemplate(dataDir, { ...key, migrationsFolder: changed }, cacheDir)).toBe('empty');
     expect(await tablesIn(dataDir)).toEqual([]);
   }, 60_000);
 
-  it('never touches a data folder that holds anything', () => {
+  it('never touches a data folder that holds anything', async () => {
     const dataDir = newDataDir();
     writeFileSync(path.join(dataDir, 'PG_VERSION'), 'a cluster of its own\n');
-    expect(copyClusterTemplate(dataDir, key, cacheDir)).toBeNull();
+    expect(await copyClusterTemplate(dataDir, key, cacheDir)).toBeNull();
     expect(readdirSync(dataDir)).toEqual(['PG_VERSION']);
     expect(readFileSync(path.join(dataDir, 'PG_VERSION'), 'utf8')).toBe('a cluster of its own\n');
   });
 
-  it('copies nothing for other start parameters or without templates: the start runs initdb', () => {
-    expect(copyClusterTemplate(newDataDir(), { ...key, startParams: [...START_PARAMS, '-c', 'work_mem=8MB'] }, cacheDir)).toBeNull();
-    expect(copyClusterTemplate(newDataDir(), key, path.join(work, 'no-cache'))).toBeNull();
-    expect(copyClusterTemplate(newDataDir(), key, null)).toBeNull();
+  it('copies nothing for other start parameters or without templates: the start runs initdb', async () => {
+    expect(await copyClusterTemplate(newDataDir(), { ...key, startParams: [...START_PARAMS, '-c', 'work_mem=8MB'] }, cacheDir)).toBeNull();
+    expect(await copyClusterTemplate(newDataDir(), key, path.join(work, 'no-cache'))).toBeNull();
+    expect(await copyClusterTemplate(newDataDir(), key, null)).toBeNull();
   });
 });

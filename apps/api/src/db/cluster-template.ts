@@ -11,11 +11,16 @@
 // copies an old one). A checkout whose migrations changed since the install copies the empty
 // cluster and migrates it; without templates (an install with --ignore-scripts, say) a start runs
 // initdb as before.
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+
+const execFileAsync = promisify(execFile);
 
 /** The folder that holds the templates: node_modules/.cache/starport beside PGlite's package. */
 export function templateCacheDir(): string | null {
@@ -92,19 +97,39 @@ export async function makeClusterTemplates(
  * Fills an empty data folder with a copy of the migrated template, else of the empty one, if
  * there is one. The copy goes to a folder beside it first and is renamed into place, so a start
  * stopped half-way leaves the data folder empty (the next start copies again), never half a
- * cluster. Returns which template it copied.
+ * cluster. Returns which template it copied. The server starts its local chain meanwhile
+ * (decision 0075), so the copy must not hold the event loop: see copyTree.
  */
-export function copyClusterTemplate(dataDir: string, key: TemplateKey, cacheDir = templateCacheDir()): 'migrated' | 'empty' | null {
+export async function copyClusterTemplate(dataDir: string, key: TemplateKey, cacheDir = templateCacheDir()): Promise<'migrated' | 'empty' | null> {
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) return null;
   const dirs = clusterTemplateDirs(key, cacheDir);
   const which = !dirs ? null : isCluster(dirs.migrated) ? 'migrated' : isCluster(dirs.empty) ? 'empty' : null;
   if (!dirs || !which) return null;
   const copying = `${dataDir}.copying-${process.pid}`;
   rmSync(copying, { recursive: true, force: true });
-  cpSync(dirs[which], copying, { recursive: true });
+  try {
+    await copyTree(dirs[which], copying);
+  } catch (err) {
+    rmSync(copying, { recursive: true, force: true });
+    throw err;
+  }
   rmSync(dataDir, { recursive: true, force: true });
   renameSync(copying, dataDir);
   return which;
+}
+
+/**
+ * Copies the folder `from` to `to` (which must not exist) in a `cp` process: on another core, and
+ * as fast as cpSync (~0.6 s for the 1,300 files here), where fs.promises.cp took 1.5 s of many
+ * small steps on the event loop. Where there is no `cp` the copy is Node's own.
+ */
+async function copyTree(from: string, to: string): Promise<void> {
+  try {
+    await execFileAsync('cp', ['-Rp', from, to]);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    await cp(from, to, { recursive: true });
+  }
 }
 
 /** Makes `dir` by `make` in a folder beside it, then renames that into place. */
