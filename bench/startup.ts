@@ -26,6 +26,15 @@ const CLUSTER_CACHE = path.join(ROOT, 'node_modules/.cache/starport');
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const RUNS = Number(arg('runs') ?? 3);
 
+/** Moments of a start worth knowing, found in its output: which step a start waits for. */
+const MILESTONES = [
+  ['web built', /✓ built in/],
+  ["server's first line", /^\{"level"/],
+  ['listening', /Server listening at/],
+] as const;
+/** ms after the spawn at which each milestone's line was printed, for the start just timed. */
+let lastMilestones: Record<string, number> = {};
+
 /** Starts npm start on dataDir, returns the ms until /healthz answers 200, then stops it. */
 async function timeStart(dataDir: string, { untilPacked = false } = {}): Promise<number> {
   const port = await freePort();
@@ -40,8 +49,14 @@ async function timeStart(dataDir: string, { untilPacked = false } = {}): Promise
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
+  lastMilestones = {};
+  const read = (d: Buffer) => {
+    output += d;
+    for (const line of String(d).split('\n'))
+      for (const [name, pattern] of MILESTONES) if (!(name in lastMilestones) && pattern.test(line)) lastMilestones[name] = performance.now() - started;
+  };
+  child.stdout.on('data', read);
+  child.stderr.on('data', read);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
     for (;;) {
@@ -84,8 +99,9 @@ for (let run = 0; run < RUNS; run++) {
   try {
     for (const record of BUILD_RECORDS) rmSync(record, { force: true });
     cold.push(await timeStart(dataDir, { untilPacked: true }));
+    const coldMilestones = Object.entries(lastMilestones).map(([name, ms]) => `${name} ${seconds(ms)}`).join(', ');
     warm.push(await timeStart(dataDir));
-    console.log(`run ${run + 1}: cold ${seconds(cold.at(-1)!)}, warm ${seconds(warm.at(-1)!)}`);
+    console.log(`run ${run + 1}: cold ${seconds(cold.at(-1)!)} (${coldMilestones}), warm ${seconds(warm.at(-1)!)}`);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
