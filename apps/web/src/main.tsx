@@ -1,16 +1,30 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppProviders } from './app/providers.tsx';
-import { AppRouter } from './app/router.tsx';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { App } from './app/app.tsx';
+import { routes } from './app/routes/route-table.tsx';
+import { canHydrate } from './app/hydration.ts';
 import './styles/global.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <AppRouter />
-    </AppProviders>
-  </StrictMode>,
-);
+const app = <App router={createBrowserRouter(routes)} />;
+
+// `/` and `/market` arrive prerendered (decision 0073): React adopts that markup when this
+// browser's first render will draw the same thing; otherwise it draws afresh.
+if (container.firstElementChild && canHydrate()) {
+  // In a transition, React hydrates in slices of a few ms instead of one long task: the page is
+  // already on screen, and a click meanwhile is answered first.
+  // Its own task, after the entry's evaluation (one long task less).
+  setTimeout(() =>
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        onRecoverableError: (error) => console.warn('hydration:', error),
+      });
+    }),
+  );
+} else {
+  container.textContent = '';
+  createRoot(container).render(app);
+}

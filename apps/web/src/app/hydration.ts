@@ -1,0 +1,12 @@
+import { readStoredCart } from '../lib/cart-store.ts';
+import { readSession } from '../lib/session-storage.ts';
+
+/**
+ * Whether this browser's first render draws what the build-time prerender drew (decision 0073):
+ * no session stored (the header and the landing show a visitor's controls), an empty cart (no
+ * badge), and no query in the address (the server sends the prerender only without one). The
+ * rest of what differs (the site setting, the page's chunk, the lists) is "loading" in both.
+ * When this says no, the prerendered markup is dropped and the app drawn afresh, as before.
+ */
+export const canHydrate = (): boolean =>
+  window.location.search === '' && readSession() === null && readStoredCart().length === 0;
