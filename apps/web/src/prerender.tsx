@@ -5,6 +5,16 @@ import { createMemoryRouter } from 'react-router';
 import { App } from './app/app.tsx';
 import { routes } from './app/routes/route-table.tsx';
 import { setHomeVersionHint } from './lib/home-hint.ts';
+import { HOLDING_ATTRIBUTE, HYDRATED_EVENT, holdEarlyPresses, type HoldOptions } from './app/early-press.ts';
+import { RENDER_AFRESH_KEYS } from './app/hydration.ts';
+
+// The boot file's press holder (its source is written into the file) and what it is given.
+export { holdEarlyPresses };
+export const holdOptions: HoldOptions = {
+  renderAfreshKeys: RENDER_AFRESH_KEYS,
+  hydratedEvent: HYDRATED_EVENT,
+  attribute: HOLDING_ATTRIBUTE,
+};
 
 /**
  * The HTML of the app's first render at `path`, as a visitor's browser draws it before anything

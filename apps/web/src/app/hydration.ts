@@ -1,4 +1,4 @@
-import { readStoredCart } from '../lib/cart-store.ts';
+import { CART_STORAGE_KEY, readStoredCart } from '../lib/cart-store.ts';
 import { readSession } from '../lib/session-storage.ts';
 
 /**
@@ -10,3 +10,10 @@ import { readSession } from '../lib/session-storage.ts';
  */
 export const canHydrate = (): boolean =>
   window.location.search === '' && readSession() === null && readStoredCart().length === 0;
+
+/**
+ * What the boot file can check of the above before the app has loaded (app/early-press.ts): a
+ * stored session token or cart means a fresh render is likely, and presses are not held then. A
+ * cart stored empty is hydrated anyway; its early press is lost as before, which is rare.
+ */
+export const RENDER_AFRESH_KEYS: readonly string[] = ['jwt', CART_STORAGE_KEY];
