@@ -40,10 +40,12 @@ const METRICS = [
 type Run = { score: number; metrics: Record<string, string> };
 let saved = 0;
 
-async function audit(url: string, port: number): Promise<Run> {
+async function audit(url: string, port: number, attempt = 1): Promise<Run> {
   const result = await lighthouse(url, { port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  // Lighthouse 12.8 sometimes misses the navigation in Chromium 156's trace: that run is taken again.
+  if (lhr.runtimeError?.code === 'NO_NAVSTART' && attempt < 3) return audit(url, port, attempt + 1);
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   if (JSON_DIR) writeFileSync(`${JSON_DIR}/lighthouse-${++saved}.json`, result.report as string);
   const metrics: Record<string, string> = {};

@@ -48,7 +48,8 @@ export function routePreload(pages: FirstPage[]): Plugin {
   let script = '';
   return {
     name: 'starport-route-preload',
-    apply: 'build',
+    // The client build only: the prerender's build for Node (decision 0073) has no index.html.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     // Before Vite writes index.html, which then names the script.
     generateBundle: {
       order: 'pre',

@@ -30,6 +30,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    // scripts/prerender.mjs reads which CSS each first page needs (decision 0073).
+    manifest: true,
     // Two big chunks are lazy on purpose: three.js (≈600 kB raw), loaded only by Legendary
     // ships' 3D view (docs/decisions/0012), and maplibre (≈970 kB raw), loaded only by the land
     // pages (docs/decisions/0048). bench/bundle-size.ts checks no first page loads either.

@@ -169,3 +169,58 @@ describe('static web app with page facts', () => {
     expect(missing.body).toBe(INDEX);
   });
 });
+
+describe('static web app with a prerendered landing (decision 0073)', () => {
+  const LANDING = INDEX.replace('<div id="root"></div>', '<div id="root"><h1>Build your fleet at Starport</h1></div>');
+  let root: string;
+  let app: FastifyInstance;
+  let homeVersion = 1;
+  let broken = false;
+
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'starport-web-'));
+    writeFileSync(path.join(root, 'index.html'), INDEX);
+    mkdirSync(path.join(root, 'prerendered'));
+    writeFileSync(path.join(root, 'prerendered', 'home-1.html'), LANDING);
+    app = Fastify({ logger: false });
+    await app.register(errorsPlugin);
+    await app.register(securityHeadersPlugin, { crossOriginEmbedderPolicy: false });
+    await app.register(staticWebPlugin, {
+      root,
+      facts: {
+        homeVersion: async () => {
+          if (broken) throw new Error('database down');
+          return homeVersion;
+        },
+        firstMarketPicture: async () => PICTURE,
+      },
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('sends the prerendered landing for / while the landing is the home page, as uncached HTML', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(LANDING.replace('</head>', '\n</head>'));
+  });
+
+  it('sends the app as built when / is the marketplace, with a query, on other pages, or when the setting cannot be read', async () => {
+    homeVersion = 2;
+    expect((await app.inject({ method: 'GET', url: '/' })).body).toBe(INDEX.replace('</head>', `${HINT}\n</head>`));
+    homeVersion = 1;
+    expect((await app.inject({ method: 'GET', url: '/?code=abc' })).body).toBe(INDEX);
+    expect((await app.inject({ method: 'GET', url: '/market' })).body).toBe(INDEX.replace('</head>', `${HINT}\n</head>`));
+    expect((await app.inject({ method: 'GET', url: '/login' })).body).toBe(INDEX);
+    broken = true;
+    const res = await app.inject({ method: 'GET', url: '/' });
+    broken = false;
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+  });
+});

@@ -33,21 +33,35 @@ export async function pageHead(urlPath: string, search: string, facts: PageFacts
   return `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(picture)}" />`;
 }
 
+/**
+ * The build-time prerender of the page at `urlPath` (scripts/prerender.mjs, decision 0073), a
+ * path under the build folder: `/` as the page home_version makes it (its file tells the app
+ * which, so the first render matches), `/market`. Only without a query: the prerender is the
+ * unfiltered page with nothing in the address for the app to act on.
+ */
+export async function prerenderedFile(urlPath: string, search: string, facts: PageFacts): Promise<string | undefined> {
+  if (search || urlPath !== '/') return undefined;
+  // The marketplace's largest paint is its first card's picture, which waits for the app, its
+  // list call and hydration anyway: prerendered, it only moved the app's work into the blocking
+  // time (decision 0073). Sent as built, with the picture's preload (decision 0065).
+  return (await facts.homeVersion()) === MARKETPLACE_HOME ? undefined : 'prerendered/home-1.html';
+}
+
 /** At most this many variants of the page are kept (one per distinct head; few in practice). */
 const MAX_PAGES = 16;
 
 /**
- * index.html with `head` written before </head>, kept per build (the file's size and
- * modification time) and per head, so a request costs a stat, not a read. Undefined when
- * index.html is not there or has no </head>.
+ * `name` (index.html, or a prerendered page) with `head` written before </head>, kept per build
+ * (the file's size and modification time) and per head, so a request costs a stat, not a read.
+ * Undefined when the file is not there or has no </head>.
  */
 export function createIndexPage(root: string) {
-  const file = path.join(root, 'index.html');
   const pages = new Map<string, string>();
-  return async (head: string): Promise<string | undefined> => {
+  return async (head: string, name = 'index.html'): Promise<string | undefined> => {
+    const file = path.join(root, name);
     const info = await stat(file).catch(() => undefined);
     if (!info) return undefined;
-    const key = `${info.size}:${info.mtimeMs}:${head}`;
+    const key = `${name}:${info.size}:${info.mtimeMs}:${head}`;
     const cached = pages.get(key);
     if (cached !== undefined) return cached;
     const html = await readFile(file, 'utf8');

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isWebRoute } from '@starport/schemas';
-import { createIndexPage, pageHead, type PageFacts } from './static-web-page.ts';
+import { createIndexPage, pageHead, prerenderedFile, type PageFacts } from './static-web-page.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
@@ -15,7 +15,11 @@ export type StaticWebOptions = {
   facts?: PageFacts;
 };
 
-/** index.html with the page's head hints; undefined (send the file as built) when nothing is added or they cannot be read. */
+/**
+ * The page's prerender (decision 0073) or index.html, with the page's head hints; undefined (send
+ * index.html as built) when neither applies or they cannot be read. A build without the
+ * prerendered pages (`npm start`'s quick build) gets index.html.
+ */
 async function pageWithHints(
   app: FastifyInstance,
   indexPage: ReturnType<typeof createIndexPage>,
@@ -24,7 +28,9 @@ async function pageWithHints(
 ): Promise<string | undefined> {
   const [urlPath = '/', search = ''] = url.split('?');
   try {
-    const head = await pageHead(urlPath, search, facts);
+    const [head, prerendered] = await Promise.all([pageHead(urlPath, search, facts), prerenderedFile(urlPath, search, facts)]);
+    const page = prerendered && (await indexPage(head, prerendered));
+    if (page) return page;
     return head ? await indexPage(head) : undefined;
   } catch (err) {
     app.log.warn({ err }, 'page sent without its preload hints');

@@ -1,3 +1,4 @@
+import { formatDecimal } from './number-text.ts';
 import { once } from './once.ts';
 
 /**
@@ -10,10 +11,8 @@ export function shortenAddress(address: string, head = 5, tail = 5): string {
   return `${value.slice(0, head)}…${value.slice(-tail)}`;
 }
 
-const numberFormat = once(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }));
-
 /** Land credit balance as shown in the profile menu. */
-export const formatCredit = (amount: number): string => numberFormat().format(amount);
+export const formatCredit = (amount: number): string => formatDecimal(amount, 0, 2);
 
 /**
  * How a fiat price is written, the one place (docs/decisions/0028-one-word-for-money.md):
@@ -26,17 +25,11 @@ export const formatCredit = (amount: number): string => numberFormat().format(am
  */
 export type PriceRounding = 'detail' | 'whole' | 'short';
 
-// Made on first use (lib/once.ts): most pages format no price.
-const DIGITS = {
-  detail: once(() => new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })),
-  whole: once(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })),
-  cents: once(() => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })),
-};
-
+// Intl's en-US digits without Intl's set-up (number-text.ts, decision 0073).
 function digitsOf(usd: number, rounding: PriceRounding): string {
-  if (rounding === 'detail') return DIGITS.detail().format(usd);
-  if (rounding === 'whole' || Math.round(usd * 100) % 100 === 0) return DIGITS.whole().format(Math.round(usd));
-  return DIGITS.cents().format(usd);
+  if (rounding === 'detail') return formatDecimal(usd, 3, 3);
+  if (rounding === 'whole' || Math.round(usd * 100) % 100 === 0) return formatDecimal(Math.round(usd), 0, 0);
+  return formatDecimal(usd, 2, 2);
 }
 
 /** A price in US dollars: "$" and the amount. A discount puts its "−" before the "$" itself. */

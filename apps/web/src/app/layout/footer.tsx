@@ -15,7 +15,8 @@ export function Footer() {
           <Link to={paths.contact.getHref()}>Contact</Link>
           <Link to={paths.fairness.getHref()}>Provably fair</Link>
         </nav>
-        <p className="site-footer__copy">© {year} Starport</p>
+        {/* The prerendered page has the build's year (decision 0073): this browser's wins. */}
+        <p className="site-footer__copy" suppressHydrationWarning>{`© ${year} Starport`}</p>
       </div>
     </footer>
   );

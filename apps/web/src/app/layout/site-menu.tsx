@@ -15,7 +15,9 @@ function subscribePhoneHeader(onChange: () => void) {
 
 /** True while the header is the phone row (its links folded behind the Menu button). */
 export function usePhoneHeader(): boolean {
-  return useSyncExternalStore(subscribePhoneHeader, () => phoneQuery()?.matches ?? false);
+  // The build-time prerender draws the phone header (decision 0073); a wider screen adopts that
+  // markup, then redraws as its own (the order of two blocks in the row).
+  return useSyncExternalStore(subscribePhoneHeader, () => phoneQuery()?.matches ?? false, () => true);
 }
 
 

@@ -2,9 +2,13 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, type Call } from '../../test/fetch-mock.ts';
 import { page, renderRoutes } from '../../test/render.tsx';
+import { setHomeVersionHint } from '../../lib/home-hint.ts';
 import HomeRoute from './home-route.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setHomeVersionHint(undefined);
+});
 
 /** The first render loads lazy chunks; a busy two-core machine may need more than 1 s. */
 const SLOW = { timeout: 60_000 };
@@ -49,6 +53,21 @@ describe('home route', () => {
     renderRoutes([page('/', <HomeRoute />)], '/');
     expect(await screen.findByTestId('home-pending', {}, SLOW)).toBeTruthy();
     expect(screen.queryByRole('heading')).toBeNull();
+  });
+
+  it('draws the page the prerendered / names while the setting loads (decision 0073)', async () => {
+    setHomeVersionHint(1);
+    mockFetch(siteApi(new Promise<Response>(() => {})));
+    renderRoutes([page('/', <HomeRoute />)], '/');
+    expect(await screen.findByRole('heading', { name: 'Build your fleet at Starport' }, SLOW)).toBeTruthy();
+    expect(screen.queryByTestId('home-pending')).toBeNull();
+  });
+
+  it('follows the setting once it answers, whatever the prerendered / named', async () => {
+    setHomeVersionHint(1);
+    mockFetch(siteApi(setting(2)));
+    renderRoutes([page('/', <HomeRoute />)], '/');
+    expect(await screen.findByRole('heading', { name: 'Marketplace · 321 items' }, SLOW)).toBeTruthy();
   });
 
   it("asks for the landing hero's ship while the setting loads, not after it", async () => {

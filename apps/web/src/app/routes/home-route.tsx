@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { LoadingBlock } from '../../components/ui/spinner.tsx';
 import { featuredShipQueryOptions } from '../../features/site/api/get-featured-ship.ts';
+import { homeVersionHint } from '../../lib/home-hint.ts';
 import { useSiteSetting } from '../../lib/site-setting.ts';
 import { lazyPage } from '../lazy-page.ts';
 
@@ -19,11 +20,15 @@ export const MARKETPLACE_HOME = 2;
  * lives here in the app layer because areas do not import each other. Until the setting
  * arrives a neutral placeholder shows, so players never see a flash of the wrong page. If the
  * setting cannot be read, the landing page (the default) shows; its own calls report errors.
+ * A prerendered `/` carries the server's reading of the setting (home-hint.ts), and that page
+ * shows at once, as the HTML already does (decision 0073).
  */
 export default function HomeRoute() {
   const setting = useSiteSetting();
   const queryClient = useQueryClient();
-  const pending = setting.isPending;
+  const hint = homeVersionHint();
+  // Nothing to show without the setting or the server's word on it.
+  const pending = setting.isPending && hint === undefined;
   // While the setting is on its way, fetch what the landing (the default) needs first: its
   // chunk and its hero's ship, whose picture is the page's largest paint. One after the other
   // they made a chain of four downloads before the picture could start (issue 21: LCP on /).
@@ -39,5 +44,5 @@ export default function HomeRoute() {
       </div>
     );
   }
-  return setting.data?.home_version === MARKETPLACE_HOME ? <MarketPage /> : <LandingPage />;
+  return (setting.data?.home_version ?? hint) === MARKETPLACE_HOME ? <MarketPage /> : <LandingPage />;
 }

@@ -7,7 +7,7 @@ import { writeListFilters, type ListFilters } from '../../../lib/list-filters.ts
 import { pageCount } from '../../../lib/page-window.ts';
 import { FilterPanel, type FilterOption } from './filter-panel.tsx';
 import './catalogue-list.css';
-import { once } from '../../../lib/once.ts';
+import { formatCount } from '../../../lib/number-text.ts';
 
 export const RARITY_OPTIONS: FilterOption[] = [
   { value: 'common', label: 'Common' },
@@ -37,11 +37,11 @@ type CatalogueListProps<T> = {
   problems?: FilterProblems;
 };
 
-const countFormat = once(() => new Intl.NumberFormat('en-US'));
+
 
 /** "· 1,234 items" (or "· over 10,000 items" when the total is capped), after the title. */
 export function listCount(page: Page<unknown>): string {
-  const count = `${page.total_capped ? 'over ' : ''}${countFormat().format(page.total)}`;
+  const count = `${page.total_capped ? 'over ' : ''}${formatCount(page.total)}`;
   return `· ${count} item${page.total === 1 ? '' : 's'}`;
 }
 

@@ -1,3 +1,4 @@
+import { formatCount } from '../../../lib/number-text.ts';
 import type { CatalogueItem } from '@starport/schemas';
 import './ship-stats.css';
 
@@ -21,7 +22,7 @@ export function ShipStats({ item }: { item: CatalogueItem }) {
         return (
           <div key={key} className="ship-stats__row" data-stat={key}>
             <dt>{label}</dt>
-            <dd>{typeof value === 'number' ? `${value.toLocaleString('en-US')}${unit ? ` ${unit}` : ''}` : '—'}</dd>
+            <dd>{typeof value === 'number' ? `${formatCount(value)}${unit ? ` ${unit}` : ''}` : '—'}</dd>
           </div>
         );
       })}

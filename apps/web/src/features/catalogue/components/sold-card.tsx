@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { formatCardPrice } from '../../../lib/format.ts';
 import './sold-card.css';
-import { once } from '../../../lib/once.ts';
+import { formatUtcDay } from '../../../lib/number-text.ts';
 
 // Value imports from the schemas' main entry would pull zod into the page chunk.
 const RARITY_NAMES = ['Common', 'Rare', 'Epic', 'Legendary'];
@@ -16,9 +16,6 @@ const ELEMENT_NAMES = ['Human', 'AI', 'Alien'];
 export const soldItemHref = (sale: SoldItem): string =>
   sale.kind === 'house_unit' ? paths.marketItem.getHref(sale.id) : paths.shipDetail.getHref(sale.id);
 
-const soldDate = once(
-  () => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
-);
 
 export function soldItemTags(sale: SoldItem): string {
   const { item } = sale;
@@ -41,7 +38,7 @@ export function SoldCard({ sale, rank }: { sale: SoldItem; rank?: number }) {
       <p className="sold-card__price">
         Sold for {formatCardPrice(sale.price)}
         <time className="sold-card__date" dateTime={sale.sold_at}>
-          {soldDate().format(new Date(sale.sold_at))}
+          {formatUtcDay(new Date(sale.sold_at))}
         </time>
       </p>
     </article>

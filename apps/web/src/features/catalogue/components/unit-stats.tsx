@@ -1,3 +1,4 @@
+import { formatCount } from '../../../lib/number-text.ts';
 import './unit-stats.css';
 
 export type UnitFigures = { area_m2?: number; floors?: number; rooms?: number; housing?: number };
@@ -18,7 +19,7 @@ export function UnitStats({ figures, compact = false }: { figures: UnitFigures; 
         return (
           <div key={key} className="unit-stats__cell" data-stat={key}>
             <dt>{label}</dt>
-            <dd>{typeof value === 'number' ? `${value.toLocaleString('en-US')}${unit ? ` ${unit}` : ''}` : '—'}</dd>
+            <dd>{typeof value === 'number' ? `${formatCount(value)}${unit ? ` ${unit}` : ''}` : '—'}</dd>
           </div>
         );
       })}

@@ -1,4 +1,4 @@
-import { once } from '../../../lib/once.ts';
+import { formatCount } from '../../../lib/number-text.ts';
 
 /** Element codes 0 Human, 1 AI, 2 Alien; rarity codes 0 Common … 3 Legendary (storefront.md §3). */
 export const ELEMENT_NAMES = ['Human', 'AI', 'Alien'] as const;
@@ -9,7 +9,6 @@ export const elementName = (code: number | null | undefined, fallback?: string) 
 export const rarityName = (code: number | null | undefined, fallback?: string) =>
   fallback || (code == null ? '' : (RARITY_NAMES[code] ?? ''));
 
-const stockFormat = once(() => new Intl.NumberFormat('en-US'));
 /** "Sold out", or how many copies are still for sale. */
 export const stockLabel = (stock: number, soldout: boolean) =>
-  soldout || stock <= 0 ? 'Sold out' : `${stockFormat().format(stock)} left`;
+  soldout || stock <= 0 ? 'Sold out' : `${formatCount(stock)} left`;

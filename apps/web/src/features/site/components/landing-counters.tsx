@@ -6,9 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { formatPrice } from '../../../lib/format.ts';
 import { useShipsForSale } from '../api/get-ships-for-sale.ts';
 import { useTotalDeposit } from '../api/get-total-deposit.ts';
-import { once } from '../../../lib/once.ts';
-
-const count = once(() => new Intl.NumberFormat('en-US'));
+import { formatCount } from '../../../lib/number-text.ts';
 
 type Figure = { isPending: boolean; isError: boolean; value: ReactNode };
 
@@ -29,14 +27,14 @@ export function LandingCounters({ houses }: { houses: UseQueryResult<HouseTypesR
     [
       'ships',
       'Ships for sale on the marketplace',
-      { ...ships, value: ships.data && `${ships.data.total_capped ? 'over ' : ''}${count().format(ships.data.total)}` },
+      { ...ships, value: ships.data && `${ships.data.total_capped ? 'over ' : ''}${formatCount(ships.data.total)}` },
     ],
-    ['sales', 'Marketplace sales', { ...sales, value: sales.data && count().format(sales.data.count) }],
+    ['sales', 'Marketplace sales', { ...sales, value: sales.data && formatCount(sales.data.count) }],
     ['volume', 'Traded between players', { ...sales, value: sales.data && formatPrice(sales.data.total, 'whole') }],
     [
       'houses',
       'Container-house pieces minted',
-      { ...houses, value: pieces && `${count().format(pieces.minted)} / ${count().format(pieces.total)}` },
+      { ...houses, value: pieces && `${formatCount(pieces.minted)} / ${formatCount(pieces.total)}` },
     ],
   ];
   const failed = [ships, sales, houses].filter((q) => q.isError);

@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import type { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './providers.tsx';
+
+type Router = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * The whole app around a router: the browser's in main.tsx, a memory router at build time in
+ * prerender.tsx. One tree for both, so the prerendered HTML is what the first render draws and
+ * `hydrateRoot` can adopt it (decision 0073).
+ */
+export function App({ router }: { router: Router }) {
+  return (
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+}
