@@ -25,14 +25,15 @@ async function main() {
   const webBuilt = webBuildReady();
   webBuilt.catch(() => {}); // awaited before listening; a rejection meanwhile is not unhandled
 
-  // No anvil may outlive the server. Signals are handled from the first moment (a Ctrl-C during
-  // the deployment included); 'exit' covers every other way out, where nothing can be awaited:
-  // anvil gets its SIGTERM and still writes its state file on its own.
   // The database is opened (on a first start: the installation's cluster copied, decision 0074)
   // and the demo seeded while the local chain starts: anvil's start and the contracts' deployment
   // mostly wait on anvil, another process (decision 0075). Neither needs the other.
   const prepared = prepareDatabase(config);
   prepared.catch(() => {}); // awaited below; a rejection meanwhile is not unhandled
+
+  // No anvil may outlive the server. Signals are handled from the first moment (a Ctrl-C during
+  // the deployment included); 'exit' covers every other way out, where nothing can be awaited:
+  // anvil gets its SIGTERM and still writes its state file on its own.
   let runtime: Runtime | undefined = undefined;
   let local: SharedLocalChain | undefined;
   let anvilPid: number | undefined;
