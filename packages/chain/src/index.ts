@@ -4,3 +4,4 @@ export * from './anvil.ts';
 export * from './anvil-keys.ts';
 export * from './deploy.ts';
 export * from './send-batch.ts';
+export * from './gas.ts';

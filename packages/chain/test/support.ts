@@ -1,6 +1,7 @@
 import { BaseError, ContractFunctionRevertedError, createTestClient, http, type Address } from 'viem';
 import { expect } from 'vitest';
 import { startAnvil, type AnvilInstance } from '../src/anvil.ts';
+import { gasLimitFor } from '../src/gas.ts';
 import { anvilClients, deployAll, deployOptionsFor, type ChainClients, type DeployedAddresses } from '../src/deploy.ts';
 
 export const TOKEN = 10n ** 18n;
@@ -47,18 +48,15 @@ type WriteRequest = Parameters<ChainClients['walletClient']['writeContract']>[0]
 
 /**
  * Sends a contract call from `clients` and waits for it; returns the receipt (status success).
- * The gas limit gets a 25 % margin, as wallets add, plus 50,000: the estimate is made on the
- * chain as it is now, and the block that mines the call comes later (seconds later on a loaded
- * machine). By then the staking contract's reward integral may have gone from zero to non-zero,
- * and writing a non-zero slot that was zero costs ~17,000 more than the estimate saw: a small
- * call's 25 % did not always cover it (an unstake reverted out of gas under load).
+ * The gas limit is the estimate with the headroom of `gasLimitFor` (src/gas.ts says why: a
+ * staking call estimated in one second and mined in the next costs more).
  */
 export async function write(clients: ChainClients, request: Omit<WriteRequest, 'account' | 'chain'>) {
   const estimate = await clients.publicClient.estimateContractGas({
     ...(request as object),
     account: clients.account,
   } as never);
-  const hash = await clients.walletClient.writeContract({ ...request, gas: (estimate * 5n) / 4n + 50_000n } as WriteRequest);
+  const hash = await clients.walletClient.writeContract({ ...request, gas: gasLimitFor(estimate) } as WriteRequest);
   const receipt = await clients.publicClient.waitForTransactionReceipt({ hash });
   expect(receipt.status).toBe('success');
   return receipt;

@@ -1,4 +1,4 @@
-import { houseUnitsAbi, rewardTokenAbi, unitStakingAbi } from '@starport/chain';
+import { gasLimitFor, houseUnitsAbi, rewardTokenAbi, unitStakingAbi } from '@starport/chain';
 import { sql } from 'drizzle-orm';
 import { createTestClient, http, type Address, type Hash } from 'viem';
 import type { TestChain } from '../../../test/chain-fixtures.ts';
@@ -38,13 +38,15 @@ export async function approveStaking(chain: TestChain, player: number): Promise<
 export async function stakingCall(chain: TestChain, player: number, call: 'stake' | 'unstake', type: number): Promise<void>;
 export async function stakingCall(chain: TestChain, player: number, call: 'claim'): Promise<void>;
 export async function stakingCall(chain: TestChain, player: number, call: 'stake' | 'unstake' | 'claim', type?: number): Promise<void> {
-  const w = chain.wallet(player).walletClient;
-  const target = { address: chain.addresses.unitStaking, abi: unitStakingAbi } as const;
-  const hash =
-    call === 'claim'
-      ? await w.writeContract({ ...target, functionName: 'claim' })
-      : await w.writeContract({ ...target, functionName: call, args: [BigInt(type!)] });
-  await mined(chain, hash);
+  const { walletClient, publicClient, account } = chain.wallet(player);
+  const request = {
+    address: chain.addresses.unitStaking,
+    abi: unitStakingAbi,
+    ...(call === 'claim' ? { functionName: call } : { functionName: call, args: [BigInt(type!)] }),
+  } as const;
+  // With headroom, as the web app sends it: a call estimated in one second and mined in the next costs more.
+  const estimate = await publicClient.estimateContractGas({ ...request, account } as never);
+  await mined(chain, await walletClient.writeContract({ ...request, gas: gasLimitFor(estimate) } as never));
 }
 
 export const testClient = (chain: TestChain) => createTestClient({ mode: 'anvil', transport: http(chain.anvil.rpcUrl) });

@@ -1,4 +1,4 @@
-import { decodeFunctionData, erc20Abi, numberToHex, type Hex } from 'viem';
+import { decodeFunctionData, erc20Abi, hexToBigInt, numberToHex, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
 /** anvil's first demo key: public, and only ever used inside tests. */
@@ -13,6 +13,17 @@ export const REPLACEMENT_HASH = `0x${'ef'.repeat(32)}` as const;
 const MINED_BLOCK = '0x10';
 const MINED_BLOCK_HASH = `0x${'cd'.repeat(32)}`;
 const SENT_NONCE = '0x7';
+/** What eth_estimateGas answers for any call: a stake's estimate on anvil. */
+export const GAS_ESTIMATE = 113_660n;
+
+/** An ERC-20 call's name and arguments; null for other contracts' calls. */
+function decodeErc20(data: Hex) {
+  try {
+    return decodeFunctionData({ abi: erc20Abi, data });
+  } catch {
+    return null;
+  }
+}
 
 /**
  * An EIP-1193 wallet for jsdom tests of wallet-runtime.ts: it signs for real with a viem
@@ -37,7 +48,7 @@ export function createFakeWallet(options: {
   const listeners = new Map<string, Set<Listener>>();
   const known = new Set(options.knownChains ?? [options.chainId]);
   const calls: Call[] = [];
-  const sent: { to: string; data: Hex; decoded: ReturnType<typeof decodeFunctionData<typeof erc20Abi>> }[] = [];
+  const sent: { to: string; data: Hex; gas: bigint | null; decoded: ReturnType<typeof decodeErc20> }[] = [];
   let chainId = options.chainId;
   const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((fn) => fn(...args));
   const rpcError = (code: number, message: string) => Object.assign(new Error(message), { code });
@@ -105,10 +116,15 @@ export function createFakeWallet(options: {
           return null;
         }
         case 'eth_sendTransaction': {
-          const tx = list[0] as { to: string; data: Hex };
-          sent.push({ to: tx.to, data: tx.data, decoded: decodeFunctionData({ abi: erc20Abi, data: tx.data }) });
+          const tx = list[0] as { to: string; data: Hex; gas?: Hex };
+          const gas = tx.gas ? hexToBigInt(tx.gas) : null;
+          sent.push({ to: tx.to, data: tx.data, gas, decoded: decodeErc20(tx.data) });
           return SENT_HASH;
         }
+        case 'eth_call':
+          return '0x'; // every simulated call succeeds and returns nothing
+        case 'eth_estimateGas':
+          return numberToHex(GAS_ESTIMATE);
         case 'eth_blockNumber':
           return MINED_BLOCK;
         case 'eth_getTransactionByHash':

@@ -4,7 +4,10 @@ import { json, mockFetch } from '../../test/fetch-mock.ts';
 import { loadWallet, WalletError } from './wallet-api.ts';
 import { NO_WALLET_MSG, REFUSED_MSG, WALLETCONNECT_UNSET_MSG } from './wallet-errors.ts';
 import { createWalletRuntime } from './wallet-runtime.ts';
-import { announceWallet, createFakeWallet, REPLACEMENT_HASH, SENT_HASH } from './test-wallet.fixtures.ts';
+import { gasLimitFor } from '@starport/chain/gas';
+import { unitStakingAbi } from '@starport/chain/abis';
+import { decodeFunctionData } from 'viem';
+import { announceWallet, createFakeWallet, GAS_ESTIMATE, REPLACEMENT_HASH, SENT_HASH } from './test-wallet.fixtures.ts';
 
 const local = {
   id: 31337,
@@ -174,6 +177,24 @@ describe('wallet runtime (wagmi + viem)', () => {
       functionName: 'transfer',
       args: [expect.stringMatching(/^0x70997970/i), 250_000_000n],
     });
+  });
+
+  it('sends a contract call with a gas limit above the estimate: a stake mined a second later costs more', async () => {
+    serveChains();
+    const wallet = createFakeWallet({ chainId: local.id });
+    (window as { ethereum?: unknown }).ethereum = wallet.provider;
+    const runtime = await createWalletRuntime();
+    await runtime.connect('browser');
+
+    const staking = '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512';
+    await runtime.writeContract!({ chain: local, address: staking, abi: unitStakingAbi, functionName: 'stake', args: [2n] });
+    const methods = wallet.calls.map((c) => c.method);
+    expect(methods.indexOf('eth_call')).toBeLessThan(methods.indexOf('eth_sendTransaction'));
+    expect(wallet.sent).toHaveLength(1);
+    expect(wallet.sent[0]!.to.toLowerCase()).toBe(staking);
+    expect(decodeFunctionData({ abi: unitStakingAbi, data: wallet.sent[0]!.data })).toEqual({ functionName: 'stake', args: [2n] });
+    expect(wallet.sent[0]!.gas).toBe(gasLimitFor(GAS_ESTIMATE));
+    expect(wallet.sent[0]!.gas).toBeGreaterThanOrEqual(GAS_ESTIMATE + 100_000n);
   });
 
   it('waits for the receipt through the wallet (the page may reach no RPC) and reports a revert', async () => {

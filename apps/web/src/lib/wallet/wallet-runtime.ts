@@ -13,7 +13,8 @@ import {
   type Connector,
 } from '@wagmi/core';
 import { erc20Abi, http, type Chain, type ReplacementReason, type Transport } from 'viem';
-import { readContract, simulateContract, waitForTransactionReceipt } from 'viem/actions';
+import { estimateContractGas, readContract, simulateContract, waitForTransactionReceipt } from 'viem/actions';
+import { gasLimitFor } from '@starport/chain/gas';
 import type { PublicChain } from '@starport/schemas/chain';
 import { getChainInfo } from './chain-info.ts';
 import {
@@ -222,9 +223,13 @@ export async function createWalletRuntime(): Promise<WalletRuntime> {
     const from = account();
     if (!from) throw new WalletError('no_wallet', NO_WALLET_MSG);
     try {
+      const client = await clientOn(call.chain);
       // A revert (InsufficientRewardPool, NothingToClaim…) is named here, before the wallet asks to sign.
-      await simulateContract(await clientOn(call.chain), { ...callOf(call), account: from } as never);
-      return await writeContract(config, { ...callOf(call), chainId: call.chain.id, account: from } as never);
+      await simulateContract(client, { ...callOf(call), account: from } as never);
+      // The wallet's own estimate would leave a stake mined a second later short of gas (gas.ts).
+      const estimate = await estimateContractGas(client, { ...callOf(call), account: from } as never);
+      const gas = gasLimitFor(estimate);
+      return await writeContract(config, { ...callOf(call), chainId: call.chain.id, account: from, gas } as never);
     } catch (error) {
       throw toContractCallError(error, 'send', call.chain.name);
     }
