@@ -33,6 +33,16 @@ describe('pageHead: what a page gets in its head', () => {
     expect(await pageHead('/login', '', given)).toBe('');
   });
 
+  it('adds the marketplace page’s own chunks and list call from the build’s hints, after the picture', async () => {
+    const hints = { '/market': { js: ['/assets/market-page-a.js'], css: [], fetch: [] }, '/': { js: ['/assets/home-page-b.js'], css: [], fetch: [] } };
+    const marketLinks = '<link rel="modulepreload" href="/assets/market-page-a.js" crossorigin data-route-hint />';
+    expect(await pageHead('/market', '', facts(1).given, hints)).toBe(`${HINT}${marketLinks}`);
+    expect(await pageHead('/', '', facts(2).given, hints)).toBe(`${HINT}${marketLinks}`);
+    // The prerendered landing fetches nothing before its first paint (decision 0073).
+    expect(await pageHead('/', '', facts(1).given, hints)).toBe('');
+    expect(await pageHead('/market', 'rarity=epic', facts(1).given, hints)).toBe('');
+  });
+
   it('preloads it on / only when home_version makes / the marketplace', async () => {
     const landing = facts(1);
     expect(await pageHead('/', '', landing.given)).toBe('');

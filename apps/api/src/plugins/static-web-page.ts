@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { hintLinks, type RouteHints } from './route-hints.ts';
 
 /** Pages whose largest paint is the first marketplace card's picture (with no filters in the address). */
 const MARKET_PAGES = new Set(['/market', '/market/list']);
@@ -21,16 +22,21 @@ const escapeAttribute = (value: string) =>
  * What goes into the head of the page at `urlPath`: on the marketplace (and on `/` when it is
  * the marketplace), a preload of the first card's picture, the page's largest paint, which the
  * browser otherwise finds only once the app has run and the list call has answered (issue 21,
- * decision 0065). Only a same-site picture address is written, escaped; with filters in the
- * address the list is another one, and nothing is added.
+ * decision 0065), then the page's own chunks, CSS and list call from the build's route hints
+ * (decision 0078), which the route-hints script would ask for only once it had loaded. Only
+ * same-site addresses are written, escaped; with filters in the address the list is another one,
+ * and nothing is added.
  */
-export async function pageHead(urlPath: string, search: string, facts: PageFacts): Promise<string> {
+export async function pageHead(urlPath: string, search: string, facts: PageFacts, hints: RouteHints = {}): Promise<string> {
   if (search) return '';
   const market = MARKET_PAGES.has(urlPath) || (urlPath === '/' && (await facts.homeVersion()) === MARKETPLACE_HOME);
   if (!market) return '';
   const picture = await facts.firstMarketPicture();
-  if (!picture?.startsWith('/') || picture.startsWith('//')) return '';
-  return `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(picture)}" />`;
+  const preload =
+    picture?.startsWith('/') && !picture.startsWith('//')
+      ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(picture)}" />`
+      : '';
+  return `${preload}${hintLinks(hints['/market'])}`;
 }
 
 /**

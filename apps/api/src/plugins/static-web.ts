@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isWebRoute } from '@starport/schemas';
+import { createRouteHints } from './route-hints.ts';
 import { createIndexPage, pageHead, prerenderedFile, type PageFacts } from './static-web-page.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -23,12 +24,14 @@ export type StaticWebOptions = {
 async function pageWithHints(
   app: FastifyInstance,
   indexPage: ReturnType<typeof createIndexPage>,
+  routeHints: ReturnType<typeof createRouteHints>,
   facts: PageFacts,
   url: string,
 ): Promise<string | undefined> {
   const [urlPath = '/', search = ''] = url.split('?');
   try {
-    const [head, prerendered] = await Promise.all([pageHead(urlPath, search, facts), prerenderedFile(urlPath, search, facts)]);
+    const headFor = routeHints().then((hints) => pageHead(urlPath, search, facts, hints));
+    const [head, prerendered] = await Promise.all([headFor, prerenderedFile(urlPath, search, facts)]);
     const page = prerendered && (await indexPage(head, prerendered));
     if (page) return page;
     return head ? await indexPage(head) : undefined;
@@ -55,6 +58,7 @@ export const staticWebPlugin = fp(
   async (app: FastifyInstance, opts: StaticWebOptions) => {
     const root = path.resolve(opts.root ?? WEB_DIST);
     const indexPage = createIndexPage(root);
+    const routeHints = createRouteHints(root);
     await app.register(fastifyStatic, {
       root,
       serve: false,
@@ -85,7 +89,7 @@ export const staticWebPlugin = fp(
       reply.header('cache-control', 'no-cache');
       // Unknown pages still get the app (it draws the 404 page), with a real 404 status.
       if (!isWebRoute(urlPath)) reply.status(404);
-      const page = opts.facts && (await pageWithHints(app, indexPage, opts.facts, req.url));
+      const page = opts.facts && (await pageWithHints(app, indexPage, routeHints, opts.facts, req.url));
       if (page) return reply.type('text/html; charset=utf-8').send(page);
       return reply.sendFile('index.html');
     });
