@@ -1,4 +1,4 @@
-// Run by `npm install` (package.json's postinstall): makes the embedded database's empty and
+// Run by `npm install` (scripts/postinstall.mjs): makes the embedded database's empty and
 // migrated clusters once, so that a first `npm start` copies one instead of running initdb and
 // the migrations (decision 0074). It is an optimisation: when they cannot be made, a start runs
 // initdb as before, so this never fails the install.
