@@ -1,4 +1,4 @@
-import { rewardTokenAbi } from '@starport/chain';
+import { GAS_HEADROOM, rewardTokenAbi } from '@starport/chain';
 import { StakingPoolResponseSchema } from '@starport/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '../../test/chain-fixtures.ts';
@@ -59,6 +59,20 @@ describe('the staking owner commands', () => {
     expect(await run(['set-apr', '12.5'])).toMatch(/^Staking APR is now 12\.50% \(was 26\.00%\); transaction 0x[0-9a-f]{64}\.$/);
     expect(await pool()).toMatchObject({ apr_bps: 1250, apr_percent: '12.50' });
     expect(await run(['show-staking'])).toMatch(/^apr {15}12\.50% \(1250 bps\)$/m);
+  });
+
+  it('set-apr is sent with headroom over its estimate (@starport/chain/gas)', async () => {
+    // setApr costs more in a second after its last APR checkpoint's than in that second, where a
+    // node may run the estimate: the bare estimate would leave it out of gas (decision 0076).
+    const printed = await run(['set-apr', '20']);
+    const hash = /transaction (0x[0-9a-f]{64})/.exec(printed)![1] as `0x${string}`;
+    const [sent, receipt] = await Promise.all([
+      chain.deployer.publicClient.getTransaction({ hash }),
+      chain.deployer.publicClient.getTransactionReceipt({ hash }),
+    ]);
+    expect(receipt.status).toBe('success');
+    expect(sent.gas).toBeGreaterThanOrEqual(receipt.gasUsed + GAS_HEADROOM);
+    await run(['set-apr', '12.5']); // as the tests below expect it
   });
 
   it('deposit-reward moves the owner’s tokens into the reward pool the pool call answers', async () => {

@@ -1,5 +1,5 @@
-import { rewardTokenAbi, unitStakingAbi } from '@starport/chain';
-import { createWalletClient, defineChain, http, type Address, type Hash } from 'viem';
+import { gasLimitFor, rewardTokenAbi, unitStakingAbi } from '@starport/chain';
+import { createWalletClient, defineChain, http, type Abi, type Address, type Hash } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { ChainsConfig } from '../../chain/chain-config.ts';
 import { checkedClientFor, type ChainClient } from '../../chain/clients.ts';
@@ -27,8 +27,9 @@ function ownerWallet(target: StakingTarget, key: `0x${string}`) {
   });
   return createWalletClient({ account: privateKeyToAccount(key), chain, transport: http(target.chain.rpcUrl) });
 }
-type OwnerWallet = ReturnType<typeof ownerWallet>;
-type Owner = { target: StakingTarget; client: ChainClient; send: (write: (wallet: OwnerWallet) => Promise<Hash>) => Promise<Hash> };
+/** A contract call the owner signs. */
+type OwnerCall = { address: Address; abi: Abi; functionName: string; args: readonly unknown[] };
+type Owner = { target: StakingTarget; client: ChainClient; send: (call: OwnerCall) => Promise<Hash> };
 
 async function connect(chains: ChainsConfig, signing: boolean): Promise<Omit<Owner, 'send'> & { send?: Owner['send'] }> {
   const target = stakingTarget(chains);
@@ -42,8 +43,11 @@ async function connect(chains: ChainsConfig, signing: boolean): Promise<Omit<Own
   if (owner.toLowerCase() !== account.address.toLowerCase())
     throw new StakingOwnerError(`The key in CHAIN_${target.chain.id}_STAKING_OWNER_KEY is ${account.address}, not the staking contract's owner ${owner}.`);
   const wallet = ownerWallet(target, key);
-  const send: Owner['send'] = async (write) => {
-    const hash = await write(wallet);
+  // With headroom over the estimate (@starport/chain/gas): setApr costs more in a second after
+  // its last checkpoint's than in that second, where a node may run the estimate.
+  const send: Owner['send'] = async (call) => {
+    const estimate = await client.estimateContractGas({ ...call, account } as never);
+    const hash = await wallet.writeContract({ ...call, gas: gasLimitFor(estimate) } as never);
     const receipt = await client.waitForTransactionReceipt({ hash, confirmations: 1 });
     if (receipt.status !== 'success') throw new StakingOwnerError(`Transaction ${hash} reverted.`);
     return hash;
@@ -62,7 +66,7 @@ export async function setStakingApr(chains: ChainsConfig, aprBps: number): Promi
   if (!Number.isInteger(aprBps) || aprBps < 0 || aprBps > MAX_APR_BPS) throw new StakingOwnerError(`The APR is at most ${MAX_APR_BPS / 100}%.`);
   const { target, client, send } = await connect(chains, true);
   const before = Number(await client.readContract({ address: target.staking, abi: unitStakingAbi, functionName: 'getApr' }));
-  const tx = await send!((w) => w.writeContract({ address: target.staking, abi: unitStakingAbi, functionName: 'setApr', args: [BigInt(aprBps)] }));
+  const tx = await send!({ address: target.staking, abi: unitStakingAbi, functionName: 'setApr', args: [BigInt(aprBps)] });
   return { before, after: aprBps, tx };
 }
 
@@ -77,8 +81,8 @@ export async function depositStakingReward(chains: ChainsConfig, whole: bigint):
   ]);
   const amount = whole * 10n ** BigInt(decimals);
   if (balance < amount) throw new StakingOwnerError(`The owner holds ${balance / 10n ** BigInt(decimals)} ${symbol}, less than the ${whole} ${symbol} to deposit.`);
-  await send!((w) => w.writeContract({ address: token, abi: rewardTokenAbi, functionName: 'approve', args: [target.staking, amount] }));
-  const tx = await send!((w) => w.writeContract({ address: target.staking, abi: unitStakingAbi, functionName: 'depositReward', args: [amount] }));
+  await send!({ address: token, abi: rewardTokenAbi, functionName: 'approve', args: [target.staking, amount] });
+  const tx = await send!({ address: target.staking, abi: unitStakingAbi, functionName: 'depositReward', args: [amount] });
   const pool = await client.readContract({ address: target.staking, abi: unitStakingAbi, functionName: 'rewardPool' });
   return { amount, symbol, decimals: Number(decimals), pool, tx };
 }
