@@ -11,9 +11,13 @@ function recordSessionCalls(page: Page, tab: string, log: string[]) {
   page.on('request', (req) => {
     if (req.url().endsWith(REFRESH)) log.push(`${tab} refresh sent`);
   });
-  page.on('response', (res) => {
+  page.on('response', async (res) => {
     const path = new URL(res.url()).pathname;
-    if (path === REFRESH || path === PROFILE) log.push(`${tab} ${path} ${res.status()}`);
+    if (path === PROFILE) log.push(`${tab} ${path} ${res.status()}`);
+    if (path !== REFRESH) return;
+    // A refused refresh says why: REFRESH_TOKEN_ROTATED is the other tab's win arriving late (0079).
+    const code = res.ok() ? '' : ` ${((await res.json().catch(() => ({}))) as { code?: string }).code ?? ''}`;
+    log.push(`${tab} ${path} ${res.status()}${code}`);
   });
   page.on('requestfailed', (req) => {
     const path = new URL(req.url()).pathname;
@@ -33,7 +37,7 @@ describe('token refresh across tabs', () => {
     await server?.stop();
   });
 
-  it('two tabs whose access token went stale refresh exactly once between them and stay signed in', async () => {
+  it('two tabs whose access token went stale rotate it once between them and stay signed in', async () => {
     const context = await browser.newContext({ baseURL: server.url });
     const first = await context.newPage();
     await first.goto('/login');
@@ -54,14 +58,23 @@ describe('token refresh across tabs', () => {
     // The server no longer accepts this access token (as after its 15 minutes): both tabs must refresh.
     await first.evaluate(() => localStorage.setItem('jwt', 'stale.access.token'));
     await Promise.all([first.goto('/'), second.goto('/')]);
-    await Promise.all([first.getByTestId('profile-menu').waitFor(), second.getByTestId('profile-menu').waitFor()]);
+    const signedIn = (page: Page) => page.getByTestId('profile-menu').waitFor();
+    await Promise.all([signedIn(first), signedIn(second)]).catch((error: Error) => {
+      throw new Error(`${error.message}\nwhat the tabs asked:\n${log.join('\n')}`);
+    });
 
     // Each tab's session check ends in a 200, whichever tab refreshed (a failure prints the log).
     await expect.poll(() => log).toEqual(expect.arrayContaining([`first ${PROFILE} 200`, `second ${PROFILE} 200`]));
-    expect(log.filter((entry) => entry.endsWith('refresh sent')), log.join('\n')).toHaveLength(1);
-    const stored = await first.evaluate(() => localStorage.getItem('jwt'));
-    expect(stored).not.toBe('stale.access.token');
-    expect(await second.evaluate(() => localStorage.getItem('jwt'))).toBe(stored);
+    // One rotation between them. A tab that took the lock before the other's new tokens reached
+    // its storage may also ask, and is told so; nothing else may be refused.
+    const refreshAnswers = log.filter((entry) => entry.includes(`${REFRESH} `));
+    expect(refreshAnswers.filter((entry) => entry.endsWith(`${REFRESH} 200`)), log.join('\n')).toHaveLength(1);
+    expect(refreshAnswers.every((entry) => /(200|401 REFRESH_TOKEN_ROTATED)$/.test(entry)), log.join('\n')).toBe(true);
+    // Storage reaches the other tab's process a moment after its write, so both are awaited.
+    const storedIn = (page: Page) => page.evaluate(() => localStorage.getItem('jwt'));
+    await expect.poll(() => storedIn(first)).not.toBe('stale.access.token');
+    const stored = await storedIn(first);
+    await expect.poll(() => storedIn(second)).toBe(stored);
     await context.close();
   });
 });

@@ -20,6 +20,9 @@ export const ErrorCodes = [
   'BAD_REQUEST',
   'UNAUTHORIZED',
   'TOKEN_EXPIRED',
+  // A refresh token spent seconds ago by another tab (docs/decisions/0079): the session goes on,
+  // and the new tokens are that tab's to share through storage.
+  'REFRESH_TOKEN_ROTATED',
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',

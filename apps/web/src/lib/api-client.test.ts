@@ -4,6 +4,7 @@ import { json, mockFetch } from '../test/fetch-mock.ts';
 import { ApiError, api } from './api-client.ts';
 import { onSessionChange } from './session-events.ts';
 import { readSession, saveSession } from './session-storage.ts';
+import { OTHER_TAB_WAIT_MS } from './token-refresh.ts';
 
 const user: User = {
   id: 'u1',
@@ -141,5 +142,78 @@ describe('api client', () => {
     await expect(api.get('/api/account/profile')).resolves.toEqual({ error: false });
     expect(calls.some((c) => isRefresh(c.url))).toBe(false);
     expect(calls).toHaveLength(2);
+  });
+
+  describe('a refresh another tab won a moment earlier (0079)', () => {
+    const rotatedElsewhere = () =>
+      json(401, { error: true, code: 'REFRESH_TOKEN_ROTATED', msg: 'This session was just refreshed in another tab.' });
+    /** What this tab sees when the other tab's write reaches its storage: the values, then the event. */
+    const otherTabStores = () => {
+      localStorage.setItem('jwt', 'other-tab-access');
+      window.dispatchEvent(new StorageEvent('storage', { key: 'jwt', newValue: 'other-tab-access' }));
+      localStorage.setItem('jwt_refresh', 'other-tab-refresh');
+      window.dispatchEvent(new StorageEvent('storage', { key: 'jwt_refresh', newValue: 'other-tab-refresh' }));
+    };
+
+    it('waits for that tab’s tokens to reach this one, then retries with them and stays signed in', async () => {
+      signIn();
+      // The lock is ours, yet storage still shows the spent tokens: Chromium does not order the two.
+      vi.stubGlobal('navigator', { ...navigator, locks: { request: (_name: string, task: () => Promise<string>) => task() } });
+      const { calls } = mockFetch((call) => {
+        if (isRefresh(call.url)) {
+          setTimeout(otherTabStores);
+          return rotatedElsewhere();
+        }
+        return call.headers.Authorization === 'Bearer other-tab-access' ? json(200, { error: false }) : expired();
+      });
+
+      await expect(api.get('/api/account/profile')).resolves.toEqual({ error: false });
+      expect(calls.filter((c) => isRefresh(c.url))).toHaveLength(1);
+      expect(readSession()).toMatchObject({ jwt: 'other-tab-access', jwtRefresh: 'other-tab-refresh' });
+    });
+
+    it('uses them at once when they arrived while the refresh was on its way', async () => {
+      signIn();
+      const { calls } = mockFetch((call) => {
+        if (!isRefresh(call.url)) return call.headers.Authorization === 'Bearer other-tab-access' ? json(200, { error: false }) : expired();
+        otherTabStores();
+        return rotatedElsewhere();
+      });
+      await expect(api.get('/api/a')).resolves.toEqual({ error: false });
+      expect(calls.map((c) => c.headers.Authorization ?? 'refresh')).toEqual(['Bearer old-access', 'refresh', 'Bearer other-tab-access']);
+    });
+
+    it('signs out once the grace window passes with no tokens from the other tab (it closed mid-refresh)', async () => {
+      signIn();
+      vi.useFakeTimers();
+      try {
+        mockFetch((call) => (isRefresh(call.url) ? rotatedElsewhere() : expired()));
+        const request = api.get('/api/a');
+        const outcome = expect(request).rejects.toMatchObject({ msg: 'Can not refresh token.' });
+        await vi.advanceTimersByTimeAsync(OTHER_TAB_WAIT_MS - 1);
+        expect(readSession()?.jwt).toBe('old-access');
+        await vi.advanceTimersByTimeAsync(1);
+        await outcome;
+        expect(readSession()).toBeNull();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('stops waiting when the other tab signs out instead', async () => {
+      signIn();
+      mockFetch((call) => {
+        if (isRefresh(call.url)) {
+          setTimeout(() => {
+            localStorage.clear();
+            window.dispatchEvent(new StorageEvent('storage', { key: null }));
+          });
+          return rotatedElsewhere();
+        }
+        return expired();
+      });
+      await expect(api.get('/api/a')).rejects.toMatchObject({ msg: 'Can not refresh token.' });
+      expect(readSession()).toBeNull();
+    });
   });
 });

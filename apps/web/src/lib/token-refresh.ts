@@ -1,10 +1,19 @@
 import { env } from '../config/env.ts';
 import { ApiError, REFRESH_FAILED_MSG, networkError } from './api-error.ts';
 import { clearSession, readSession, saveTokens } from './session-storage.ts';
-import { emitSessionExpired } from './session-events.ts';
+import { emitSessionExpired, onSessionChange } from './session-events.ts';
 
 export const REFRESH_PATH = '/api/account/refresh_token';
 const LOCK_NAME = 'starport-refresh';
+
+/**
+ * The server's answer to a refresh token another tab spent seconds ago (decision 0079). Web Locks
+ * do not order localStorage: the tab that takes the lock next may still read the spent tokens,
+ * and the other tab's new ones reach it a moment later. It waits for them, at most as long as the
+ * server's grace window, instead of signing out.
+ */
+const ROTATED_ELSEWHERE = 'REFRESH_TOKEN_ROTATED';
+export const OTHER_TAB_WAIT_MS = 10_000;
 
 /** Statuses meaning "this refresh token is no longer any good": the session must go. */
 const REJECTED = new Set([400, 401, 403, 404, 409, 422]);
@@ -20,7 +29,38 @@ function dropSession(): never {
   throw refreshFailed();
 }
 
-async function callRefresh(refreshToken: string): Promise<string> {
+/** The access token another tab stores in place of `failedToken`, once this tab can read it. */
+function tokenFromOtherTab(failedToken: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const stopWatching = () => {
+      clearTimeout(timer);
+      window.removeEventListener('storage', check);
+      stopSessionChanges();
+    };
+    function check() {
+      const stored = readSession();
+      if (stored && stored.jwt === failedToken) return;
+      stopWatching();
+      // Signed out meanwhile (here or there): nothing to wait for.
+      if (stored) resolve(stored.jwt);
+      else reject(refreshFailed());
+    }
+    const timer = setTimeout(() => {
+      stopWatching();
+      // The tab that rotated never stored its tokens (it closed mid-refresh): the session is lost.
+      try {
+        dropSession();
+      } catch (error) {
+        reject(error);
+      }
+    }, OTHER_TAB_WAIT_MS);
+    window.addEventListener('storage', check);
+    const stopSessionChanges = onSessionChange(check);
+    check();
+  });
+}
+
+async function callRefresh(failedToken: string, refreshToken: string): Promise<string> {
   let response: Response;
   try {
     response = await fetch(`${env.apiUrl}${REFRESH_PATH}`, {
@@ -34,6 +74,7 @@ async function callRefresh(refreshToken: string): Promise<string> {
   }
   const body = (await response.json().catch(() => null)) as {
     error?: boolean;
+    code?: unknown;
     access_token?: unknown;
     refresh_token?: unknown;
   } | null;
@@ -43,6 +84,7 @@ async function callRefresh(refreshToken: string): Promise<string> {
     saveTokens(body.access_token, nextRefresh);
     return body.access_token;
   }
+  if (response.status === 401 && body?.code === ROTATED_ELSEWHERE) return tokenFromOtherTab(failedToken);
   if (REJECTED.has(response.status) || response.ok) dropSession();
   // 429 / 5xx: the server could not decide; fail this request but keep the session.
   throw refreshFailed();
@@ -54,7 +96,7 @@ async function refreshUnderLock(failedToken: string): Promise<string> {
   if (!stored) throw refreshFailed(); // signed out meanwhile (here or in another tab)
   if (stored.jwt !== failedToken) return stored.jwt; // someone already rotated: reuse it
   if (!stored.jwtRefresh) dropSession();
-  return callRefresh(stored.jwtRefresh);
+  return callRefresh(failedToken, stored.jwtRefresh);
 }
 
 function withCrossTabLock(task: () => Promise<string>): Promise<string> {

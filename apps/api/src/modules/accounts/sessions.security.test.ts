@@ -22,11 +22,29 @@ describe('refresh rotation, reuse detection, logout and password change', () => 
     const s = await t.login('rotor', 'rotor-password-1');
     const r1 = await refresh(s.refresh_token);
     expect(r1.statusCode).toBe(200);
-    expect((await refresh(s.refresh_token)).statusCode).toBe(401);
+    const raced = await refresh(s.refresh_token);
+    expect(raced.statusCode).toBe(401);
+    // The client waits for the other tab's tokens on this code instead of signing out (0079).
+    expect(raced.json()).toMatchObject({ error: true, code: 'REFRESH_TOKEN_ROTATED' });
     // A second tab that raced is not punished: the rotated token still works.
     const r2 = await refresh(r1.json().refresh_token);
     expect(r2.statusCode).toBe(200);
     expect((await profile(r2.json().access_token)).statusCode).toBe(200);
+  });
+
+  it('a token spent seconds ago in a session that has ended is refused as over, not as raced', async () => {
+    const s = await t.login('rotor', 'rotor-password-1');
+    const r1 = (await refresh(s.refresh_token)).json();
+    await t.app.inject({ method: 'POST', url: '/api/account/logout', headers: bearer(r1.access_token) });
+    const late = await refresh(s.refresh_token);
+    expect(late.statusCode).toBe(401);
+    expect(late.json().code).toBe('UNAUTHORIZED');
+  });
+
+  it('an unknown refresh token is refused as over', async () => {
+    const res = await refresh('never-issued-token');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('UNAUTHORIZED');
   });
 
   it('reuse after the grace window revokes the whole family, access tokens included', async () => {

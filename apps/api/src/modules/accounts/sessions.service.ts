@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, unauthorized } from '../../lib/app-error.ts';
 import { randomToken, sha256, signAccessToken, verifyAccessToken } from '../../lib/tokens.ts';
 import * as repo from './sessions.repo.ts';
@@ -12,7 +12,18 @@ export const REUSE_GRACE_MS = 10_000;
 export type Tokens = { access_token: string; refresh_token: string };
 export type AuthContext = { userId: string; sessionId: string };
 
+const isLive = (session: repo.SessionRow | undefined): session is repo.SessionRow =>
+  session !== undefined && !session.revokedAt && session.expiresAt.getTime() > Date.now();
+
 const sessionOver = () => unauthorized('Your session has ended. Please sign in again.');
+/**
+ * A refresh token spent within the grace window: another tab of this session rotated it (and a
+ * browser may show this tab that tab's new tokens only after it asked: decision 0079). Still a
+ * 401 and still no new tokens; the code tells the client to wait for the other tab's instead of
+ * signing out.
+ */
+const rotatedElsewhere = () =>
+  new AppError('REFRESH_TOKEN_ROTATED', 401, 'This session was just refreshed in another tab.');
 
 export class SessionService {
   constructor(
@@ -41,24 +52,30 @@ export class SessionService {
     const next = randomToken();
     const outcome = await this.db.transaction(async (tx) => {
       const used = await repo.useRefreshToken(tx, tokenHash);
-      if (!used) {
-        const known = await repo.findRefreshToken(tx, tokenHash);
-        if (known?.usedAt && Date.now() - known.usedAt.getTime() > REUSE_GRACE_MS) {
-          await repo.revokeSession(tx, known.sessionId, 'refresh_token_reuse');
-          return { kind: 'reused' as const };
-        }
-        return { kind: 'invalid' as const };
-      }
+      if (!used) return this.spentAgain(tx, tokenHash);
       const session = await repo.findSession(tx, used.sessionId);
-      if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now()) return { kind: 'invalid' as const };
+      if (!isLive(session)) return { kind: 'invalid' as const };
       await repo.insertRefreshToken(tx, session.id, sha256(next));
       if (session.remember) await repo.extendSession(tx, session.id, new Date(Date.now() + REMEMBERED_SESSION_MS));
       return { kind: 'ok' as const, session };
     });
     // The revocation above must be committed, so the error is raised outside the transaction.
+    if (outcome.kind === 'raced') throw rotatedElsewhere();
     if (outcome.kind !== 'ok') throw sessionOver();
     const access = await signAccessToken(this.secret, { userId: outcome.session.userId, sessionId: outcome.session.id });
     return { access_token: access, refresh_token: next };
+  }
+
+  /** What a refresh token that is not (or no longer) unused means: unknown, raced, or stolen. */
+  private async spentAgain(tx: DbOrTx, tokenHash: string) {
+    const known = await repo.findRefreshToken(tx, tokenHash);
+    if (!known?.usedAt) return { kind: 'invalid' as const };
+    if (Date.now() - known.usedAt.getTime() > REUSE_GRACE_MS) {
+      await repo.revokeSession(tx, known.sessionId, 'refresh_token_reuse');
+      return { kind: 'reused' as const };
+    }
+    // Within the grace window only a live session's tab is told to wait for the other tab's tokens.
+    return isLive(await repo.findSession(tx, known.sessionId)) ? { kind: 'raced' as const } : { kind: 'invalid' as const };
   }
 
   /** Checks a bearer token and that its session is still live (logout and password changes end it). */
