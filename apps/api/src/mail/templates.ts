@@ -1,7 +1,6 @@
-export type MailContent = { subject: string; text: string; html: string };
+import { escapeHtml } from '../lib/escape-html.ts';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+export type MailContent = { subject: string; text: string; html: string };
 
 /** A plain layout: a greeting, paragraphs, one button, and the link written out for clients without HTML. */
 function compose(subject: string, greeting: string, paragraphs: string[], action?: { label: string; url: string }): MailContent {

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { escapeHtml } from '../lib/escape-html.ts';
 
 /**
  * A first page's files and API calls, as the web build lists them (apps/web/vite-route-preload.ts
@@ -10,9 +11,8 @@ export type RouteHints = Record<string, RouteHint>;
 
 const HINTS_FILE = '.vite/route-hints.json';
 
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const sameSite = (href: unknown): href is string => typeof href === 'string' && href.startsWith('/') && !href.startsWith('//');
+/** An address on this site (a path, not `//other.host`): the only kind a page head is given. */
+export const sameSite = (href: unknown): href is string => typeof href === 'string' && href.startsWith('/') && !href.startsWith('//');
 
 /** The build's hints, read again only when the file changes; none when it is missing or unreadable. */
 export function createRouteHints(root: string): () => Promise<RouteHints> {
@@ -40,7 +40,7 @@ export function createRouteHints(root: string): () => Promise<RouteHints> {
 export function hintLinks(hint: RouteHint | undefined): string {
   if (!hint) return '';
   const link = (rel: string, href: string, as?: string) =>
-    `<link rel="${rel}" href="${escapeAttribute(href)}"${as ? ` as="${as}"` : ''} crossorigin data-route-hint />`;
+    `<link rel="${rel}" href="${escapeHtml(href)}"${as ? ` as="${as}"` : ''} crossorigin data-route-hint />`;
   return [
     ...(hint.js ?? []).filter(sameSite).map((href) => link('modulepreload', href)),
     ...(hint.css ?? []).filter(sameSite).map((href) => link('preload', href, 'style')),

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { hintLinks, type RouteHints } from './route-hints.ts';
+import { escapeHtml } from '../lib/escape-html.ts';
+import { hintLinks, sameSite, type RouteHints } from './route-hints.ts';
 
 /** Pages whose largest paint is the first marketplace card's picture (with no filters in the address). */
 const MARKET_PAGES = new Set(['/market', '/market/list']);
@@ -14,9 +15,6 @@ export type PageFacts = {
   /** Address of the first card's picture on the unfiltered marketplace, as the card asks for it. */
   firstMarketPicture: () => Promise<string | undefined>;
 };
-
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * What goes into the head of the page at `urlPath`: on the marketplace (and on `/` when it is
@@ -32,10 +30,9 @@ export async function pageHead(urlPath: string, search: string, facts: PageFacts
   const market = MARKET_PAGES.has(urlPath) || (urlPath === '/' && (await facts.homeVersion()) === MARKETPLACE_HOME);
   if (!market) return '';
   const picture = await facts.firstMarketPicture();
-  const preload =
-    picture?.startsWith('/') && !picture.startsWith('//')
-      ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(picture)}" />`
-      : '';
+  const preload = sameSite(picture)
+    ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(picture)}" />`
+    : '';
   return `${preload}${hintLinks(hints['/market'])}`;
 }
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { emails } from '../../db/schema/index.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 const QuerySchema = z.object({
   to: z.string().trim().toLowerCase().max(254).optional(),
@@ -21,9 +22,6 @@ const MailSchema = z.object({
   createdAt: z.string(),
   sentAt: z.string().nullable(),
 });
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** The embedded outbox, newest first. Registered only outside production. */
 export const devMailboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
