@@ -30,10 +30,14 @@ const gz = promisify(gzip);
 /** Whether the build in `dist` has all its compressed copies (vite's emptyOutDir removes the mark). */
 export const isPrecompressed = (dist) => existsSync(path.join(dist, DONE));
 
-function* files(dir) {
+// The server's own render code (scripts/prerender.mjs, decision 0080) is read from disk, never sent.
+const SERVER_ONLY = path.join('prerendered', 'ssr');
+
+function* files(dir, root = dir) {
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) yield* files(full);
+    if (path.relative(root, full) === SERVER_ONLY) continue;
+    if (statSync(full).isDirectory()) yield* files(full, root);
     else yield full;
   }
 }

@@ -1,4 +1,5 @@
-// Build-time prerender of the landing page (issue 21, decision 0073).
+// Build-time prerender of the landing page (issue 21, decision 0073), and the page the server
+// renders the marketplace into on each request (decision 0080).
 // Run: node scripts/prerender.mjs   (by `npm run build` after vite, before precompress.mjs)
 //
 // It builds apps/web/src/prerender.tsx for Node with the app's own Vite config, renders the
@@ -8,8 +9,12 @@
 // the first paint: a small file (the CSP allows no inline script) starts the entry once the page
 // is painted. The server sends it for `/` without a query while the landing is the home page
 // (apps/api/src/plugins/static-web.ts); the app adopts the markup with hydrateRoot (main.tsx).
+//
+// A page marked `atRequest` is not rendered here: its file holds SERVER_ROOT and SERVER_DATA
+// where the server writes the markup and the answers it rendered with, and the Node build of
+// prerender.tsx is kept in dist/prerendered/ssr for the server to render with.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
@@ -17,14 +22,22 @@ import { build } from 'vite';
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(repo, 'apps/web');
 const dist = path.join(web, 'dist');
-const ssrOut = path.join(web, 'node_modules/.prerender');
+const ssrOut = path.join(dist, 'prerendered/ssr');
+
+/** Where the server writes a request-time render and its data (apps/api/src/plugins/static-web-render.ts). */
+const SERVER_ROOT = '<!--starport:root-->';
+const SERVER_DATA = '<!--starport:first-data-->';
 
 /**
  * name (file in dist/prerendered), address rendered, the home_version it shows (written into the
- * page for the app's first render), page module (for its CSS). The marketplace was prerendered
- * too and not kept (decision 0073).
+ * page for the app's first render), page module (for its CSS), and whether the server renders it
+ * on each request with its data (decision 0080; prerendered without data, the marketplace only
+ * moved the app's work into the blocking time, decision 0073).
  */
-export const PAGES = [{ name: 'home-1', path: '/', homeVersion: 1, module: 'src/app/routes/home-page.tsx' }];
+export const PAGES = [
+  { name: 'home-1', path: '/', homeVersion: 1, module: 'src/app/routes/home-page.tsx' },
+  { name: 'market', path: '/market', module: 'src/app/routes/market-page.tsx', atRequest: true },
+];
 
 /** The chunks of `module` and those it imports statically, minus the entry's, and their CSS. */
 function filesOf(manifest, module, entryKey) {
@@ -84,7 +97,7 @@ const readCss = (href) => readFileSync(path.join(dist, href), 'utf8').replace(/<
 
 mkdirSync(path.join(dist, 'prerendered'), { recursive: true });
 for (const page of PAGES) {
-  const markup = await render(page.path, page.homeVersion);
+  const markup = page.atRequest ? SERVER_ROOT : await render(page.path, page.homeVersion);
   const files = filesOf(manifest, page.module, entryKey);
   // What the first paint needs is in the page itself: the markup and all its CSS (a few KB; the
   // CSP allows inline styles, not scripts). Each stylesheet was one more request before the paint.
@@ -123,8 +136,7 @@ for (const page of PAGES) {
     .replace(hintsTag, '')
     .replace(preloadLink, '')
     .replace(settingLink, '')
-    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>${page.atRequest ? SERVER_DATA : ''}`);
   writeFileSync(path.join(dist, 'prerendered', `${page.name}.html`), html);
 }
-if (existsSync(ssrOut)) rmSync(ssrOut, { recursive: true, force: true });
 console.log(`prerendered ${PAGES.map((p) => p.name).join(', ')} in ${Date.now() - started} ms`);

@@ -5,6 +5,7 @@ import { App } from './app/app.tsx';
 import { routes } from './app/routes/route-table.tsx';
 import { canHydrate } from './app/hydration.ts';
 import { HYDRATED_EVENT } from './app/early-press.ts';
+import { readFirstData } from './app/first-data.ts';
 import './styles/global.css';
 
 const container = document.getElementById('root');
@@ -27,12 +28,12 @@ function ReleaseHeldPresses() {
 // The sibling renders nothing, so the tree still matches the prerendered markup.
 const app = (
   <>
-    <App router={createBrowserRouter(routes)} />
+    <App router={createBrowserRouter(routes)} firstData={readFirstData(document)} />
     <ReleaseHeldPresses />
   </>
 );
 
-// `/` and `/market` arrive prerendered (decision 0073): React adopts that markup when this
+// `/` arrives prerendered (decision 0073), `/market` rendered by the server (0080): React adopts that markup when this
 // browser's first render will draw the same thing; otherwise it draws afresh.
 if (container.firstElementChild && canHydrate()) {
   // In a transition, React hydrates in slices of a few ms instead of one long task: the page is

@@ -34,7 +34,10 @@ describe('pageHead: what a page gets in its head', () => {
   });
 
   it('adds the marketplace page’s own chunks and list call from the build’s hints, after the picture', async () => {
-    const hints = { '/market': { js: ['/assets/market-page-a.js'], css: [], fetch: [] }, '/': { js: ['/assets/home-page-b.js'], css: [], fetch: [] } };
+    const hints = {
+      '/market': { js: ['/assets/market-page-a.js'], css: [], fetch: [] },
+      '/': { js: ['/assets/home-page-b.js'], css: [], fetch: [] },
+    };
     const marketLinks = '<link rel="modulepreload" href="/assets/market-page-a.js" crossorigin data-route-hint />';
     expect(await pageHead('/market', '', facts(1).given, hints)).toBe(`${HINT}${marketLinks}`);
     expect(await pageHead('/', '', facts(2).given, hints)).toBe(`${HINT}${marketLinks}`);
@@ -225,7 +228,9 @@ describe('static web app with a prerendered landing (decision 0073)', () => {
     expect((await app.inject({ method: 'GET', url: '/' })).body).toBe(INDEX.replace('</head>', `${HINT}\n</head>`));
     homeVersion = 1;
     expect((await app.inject({ method: 'GET', url: '/?code=abc' })).body).toBe(INDEX);
-    expect((await app.inject({ method: 'GET', url: '/market' })).body).toBe(INDEX.replace('</head>', `${HINT}\n</head>`));
+    expect((await app.inject({ method: 'GET', url: '/market' })).body).toBe(
+      INDEX.replace('</head>', `${HINT}\n</head>`),
+    );
     expect((await app.inject({ method: 'GET', url: '/login' })).body).toBe(INDEX);
     broken = true;
     const res = await app.inject({ method: 'GET', url: '/' });

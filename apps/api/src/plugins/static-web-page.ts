@@ -25,15 +25,37 @@ export type PageFacts = {
  * same-site addresses are written, escaped; with filters in the address the list is another one,
  * and nothing is added.
  */
-export async function pageHead(urlPath: string, search: string, facts: PageFacts, hints: RouteHints = {}): Promise<string> {
-  if (search) return '';
-  const market = MARKET_PAGES.has(urlPath) || (urlPath === '/' && (await facts.homeVersion()) === MARKETPLACE_HOME);
-  if (!market) return '';
+export async function pageHead(
+  urlPath: string,
+  search: string,
+  facts: PageFacts,
+  hints: RouteHints = {},
+): Promise<string> {
+  if (search || !(await isMarketPage(urlPath, facts))) return '';
   const picture = await facts.firstMarketPicture();
   const preload = sameSite(picture)
     ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(picture)}" />`
     : '';
   return `${preload}${hintLinks(hints['/market'])}`;
+}
+
+/** Whether the page at `urlPath` is the marketplace: its own addresses, and `/` when home_version makes it so. */
+async function isMarketPage(urlPath: string, facts: PageFacts): Promise<boolean> {
+  return MARKET_PAGES.has(urlPath) || (urlPath === '/' && (await facts.homeVersion()) === MARKETPLACE_HOME);
+}
+
+/**
+ * Whether the server renders the page at `urlPath` with its first list call (decision 0080): the
+ * unfiltered marketplace, with the home_version `/` is drawn with when it is the marketplace.
+ * Undefined for every other page, and with a query (the list is then another one).
+ */
+export async function serverRenderedMarket(
+  urlPath: string,
+  search: string,
+  facts: PageFacts,
+): Promise<{ homeVersion?: number } | undefined> {
+  if (search || !(await isMarketPage(urlPath, facts))) return undefined;
+  return urlPath === '/' ? { homeVersion: MARKETPLACE_HOME } : {};
 }
 
 /**
@@ -44,9 +66,8 @@ export async function pageHead(urlPath: string, search: string, facts: PageFacts
  */
 export async function prerenderedFile(urlPath: string, search: string, facts: PageFacts): Promise<string | undefined> {
   if (search || urlPath !== '/') return undefined;
-  // The marketplace's largest paint is its first card's picture, which waits for the app, its
-  // list call and hydration anyway: prerendered, it only moved the app's work into the blocking
-  // time (decision 0073). Sent as built, with the picture's preload (decision 0065).
+  // The marketplace's largest paint is its first card's picture, which a build-time render
+  // cannot draw (decision 0073): the server renders it with its list (serverRenderedMarket).
   return (await facts.homeVersion()) === MARKETPLACE_HOME ? undefined : 'prerendered/home-1.html';
 }
 

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorsPlugin } from './errors.ts';
 import { staticWebPlugin } from './static-web.ts';
 
-const INDEX = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app-abc.js"></script></body></html>';
+const INDEX =
+  '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app-abc.js"></script></body></html>';
 const APP_JS = 'console.log("starport web app");';
 const SECRET = 'SECRET-DO-NOT-SERVE';
 const BIG_JS = 'export const ships = ['.concat('"starport",'.repeat(500), '];');
@@ -51,7 +52,15 @@ describe('static web app', () => {
 
   it('serves index.html for the home page and every page route, never cached', async () => {
     // My Land lives at /assets, beside the hashed files of <root>/assets/: a page there is the app, a missing file is not.
-    for (const url of ['/', '/login', '/login/', '/registry?code=abc', '/forgot_password_update?key=xyz', '/assets', '/assets/collections']) {
+    for (const url of [
+      '/',
+      '/login',
+      '/login/',
+      '/registry?code=abc',
+      '/forgot_password_update?key=xyz',
+      '/assets',
+      '/assets/collections',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
@@ -101,7 +110,11 @@ describe('static web app', () => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^application\/json/);
-      expect(res.json(), url).toEqual({ error: true, code: 'NOT_FOUND', msg: `No such call: GET ${url.split('?')[0]}` });
+      expect(res.json(), url).toEqual({
+        error: true,
+        code: 'NOT_FOUND',
+        msg: `No such call: GET ${url.split('?')[0]}`,
+      });
     }
     const post = await app.inject({ method: 'POST', url: '/api/nope', payload: {} });
     expect(post.statusCode).toBe(404);

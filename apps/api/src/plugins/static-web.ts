@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isWebRoute } from '@starport/schemas';
 import { createRouteHints } from './route-hints.ts';
-import { createIndexPage, pageHead, prerenderedFile, type PageFacts } from './static-web-page.ts';
+import { createIndexPage, pageHead, prerenderedFile, serverRenderedMarket, type PageFacts } from './static-web-page.ts';
+import { createMarketRenderer } from './static-web-render.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
@@ -14,22 +15,37 @@ export type StaticWebOptions = {
   root?: string;
   /** Facts written into the page sent (static-web-page.ts); without them, index.html as built. */
   facts?: PageFacts;
+  /** How long a server render of the marketplace is sent again before the next (decision 0080). */
+  renderTtlMs?: number;
 };
 
+type MarketRenderer = ReturnType<typeof createMarketRenderer>;
+
 /**
- * The page's prerender (decision 0073) or index.html, with the page's head hints; undefined (send
- * index.html as built) when neither applies or they cannot be read. A build without the
- * prerendered pages (`npm start`'s quick build) gets index.html.
+ * The marketplace rendered with its list (decision 0080), the page's prerender (decision 0073) or
+ * index.html, with the page's head hints; undefined (send index.html as built) when none applies
+ * or they cannot be read. A build without the prerendered pages (`npm start`'s quick build) gets
+ * index.html. The server-rendered marketplace has its list and pictures in the HTML, so it takes
+ * no hints: like the landing, nothing but the page is fetched before its first paint.
  */
 async function pageWithHints(
   app: FastifyInstance,
   indexPage: ReturnType<typeof createIndexPage>,
   routeHints: ReturnType<typeof createRouteHints>,
+  renderMarket: MarketRenderer,
   facts: PageFacts,
   url: string,
 ): Promise<string | undefined> {
   const [urlPath = '/', search = ''] = url.split('?');
   try {
+    const market = await serverRenderedMarket(urlPath, search, facts);
+    const rendered =
+      market &&
+      (await renderMarket(urlPath, market.homeVersion).catch((err: unknown) => {
+        app.log.warn({ err }, 'marketplace sent without its server render');
+        return undefined;
+      }));
+    if (rendered) return rendered;
     const headFor = routeHints().then((hints) => pageHead(urlPath, search, facts, hints));
     const [head, prerendered] = await Promise.all([headFor, prerenderedFile(urlPath, search, facts)]);
     const page = prerendered && (await indexPage(head, prerendered));
@@ -59,6 +75,14 @@ export const staticWebPlugin = fp(
     const root = path.resolve(opts.root ?? WEB_DIST);
     const indexPage = createIndexPage(root);
     const routeHints = createRouteHints(root);
+    const renderMarket = createMarketRenderer(
+      root,
+      async (url) => {
+        const answer = await app.inject({ method: 'GET', url });
+        return { status: answer.statusCode, body: answer.body };
+      },
+      opts.renderTtlMs ?? 5_000,
+    );
     await app.register(fastifyStatic, {
       root,
       serve: false,
@@ -77,7 +101,8 @@ export const staticWebPlugin = fp(
     let warned = false;
     app.get('/*', { schema: { hide: true } }, async (req, reply) => {
       const urlPath = req.url.split('?')[0] ?? '/';
-      const notFound = () => reply.status(404).send({ error: true, code: 'NOT_FOUND', msg: `No such call: GET ${urlPath}` });
+      const notFound = () =>
+        reply.status(404).send({ error: true, code: 'NOT_FOUND', msg: `No such call: GET ${urlPath}` });
       if (API_PREFIXES.some((p) => urlPath.startsWith(p))) return notFound();
       if (!existsSync(path.join(root, 'index.html'))) {
         if (!warned) app.log.warn({ root }, 'web app is not built: run `npm run build`');
@@ -85,11 +110,12 @@ export const staticWebPlugin = fp(
         return notFound();
       }
       const file = path.join(root, path.normalize(urlPath));
-      if (file.startsWith(root + path.sep) && path.extname(file) && existsSync(file)) return reply.sendFile(path.relative(root, file));
+      if (file.startsWith(root + path.sep) && path.extname(file) && existsSync(file))
+        return reply.sendFile(path.relative(root, file));
       reply.header('cache-control', 'no-cache');
       // Unknown pages still get the app (it draws the 404 page), with a real 404 status.
       if (!isWebRoute(urlPath)) reply.status(404);
-      const page = opts.facts && (await pageWithHints(app, indexPage, routeHints, opts.facts, req.url));
+      const page = opts.facts && (await pageWithHints(app, indexPage, routeHints, renderMarket, opts.facts, req.url));
       if (page) return reply.type('text/html; charset=utf-8').send(page);
       return reply.sendFile('index.html');
     });
