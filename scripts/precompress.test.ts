@@ -27,3 +27,13 @@ test('writes .br and .gz beside each text file worth it, then marks the build as
   expect(readdirSync(path.join(dist, 'assets')).sort()).toEqual(['fleet-abc.js', 'fleet-abc.js.br', 'fleet-abc.js.gz', 'ship-abc.png', 'tiny-abc.js']);
   expect(isPrecompressed(dist)).toBe(true);
 });
+
+test('leaves the server’s render code alone: it is read from disk, never sent (decision 0080)', async () => {
+  mkdirSync(path.join(dist, 'prerendered', 'ssr', 'assets'), { recursive: true });
+  writeFileSync(path.join(dist, 'prerendered', 'ssr', 'prerender.js'), BIG);
+  writeFileSync(path.join(dist, 'prerendered', 'ssr', 'assets', 'page-abc.js'), BIG);
+  writeFileSync(path.join(dist, 'prerendered', 'market.html'), '<!doctype html>'.repeat(100));
+  expect(await precompressBuild(dist)).toBe(3);
+  expect(readdirSync(path.join(dist, 'prerendered')).sort()).toEqual(['market.html', 'market.html.br', 'market.html.gz', 'ssr']);
+  expect(readdirSync(path.join(dist, 'prerendered', 'ssr')).sort()).toEqual(['assets', 'prerender.js']);
+});

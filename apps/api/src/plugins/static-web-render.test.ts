@@ -21,6 +21,10 @@ export const FIRST_DATA_ID = 'starport-first-data';
 export async function render(urlPath, homeVersion, firstData) {
   if (urlPath === '/market/list') throw new Error('render failed');
   (globalThis.renders ??= []).push({ build: '${label}', urlPath, homeVersion, firstData });
+  globalThis.rendering = (globalThis.rendering ?? 0) + 1;
+  globalThis.mostAtOnce = Math.max(globalThis.mostAtOnce ?? 0, globalThis.rendering);
+  await new Promise((resolve) => setImmediate(resolve));
+  globalThis.rendering -= 1;
   return '<main><h1>${label} ' + urlPath + '</h1><h2>' + firstData.market.data[0].name + '</h2></main>';
 }
 `;
@@ -80,6 +84,15 @@ describe('createMarketRenderer: the marketplace rendered by the server (decision
     await render('/market');
     expect(renders()).toHaveLength(3);
     expect(calls).toHaveLength(3);
+  });
+
+  it('renders one page at a time (the module keeps the home_version it draws with)', async () => {
+    writeBuild('one');
+    const render = createMarketRenderer(root, get, 5_000, () => clock);
+    (globalThis as { mostAtOnce?: number }).mostAtOnce = 0;
+    await Promise.all([render('/market'), render('/', 2), render('/market/other')]);
+    expect(renders()).toHaveLength(3);
+    expect((globalThis as { mostAtOnce?: number }).mostAtOnce).toBe(1);
   });
 
   it('draws / as the marketplace with its home_version, and says so in the head for the app', async () => {

@@ -40,6 +40,14 @@ type Rendered = { at: number; html: Promise<string | undefined> };
 export function createMarketRenderer(root: string, get: ApiGet, ttlMs: number, now: () => number = Date.now) {
   let build: Build | undefined;
   const rendered = new Map<string, Rendered>();
+  // The render sets the home_version it draws `/` with in the module (home-hint.ts) and awaits
+  // the page's chunk: two renders at once could each draw with the other's. They take ~20 ms.
+  let previous: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = previous.then(work, work);
+    previous = run.catch(() => undefined);
+    return run;
+  };
 
   async function currentBuild(): Promise<Build | undefined> {
     const moduleFile = path.join(root, MODULE_FILE);
@@ -79,7 +87,7 @@ export function createMarketRenderer(root: string, get: ApiGet, ttlMs: number, n
     const answer = await get(module.MARKET_FIRST_CALL);
     if (answer.status !== 200) return undefined;
     const firstData = { at, market: JSON.parse(answer.body) as unknown };
-    const markup = await module.render(urlPath, homeVersion, firstData);
+    const markup = await oneAtATime(() => module.render(urlPath, homeVersion, firstData));
     const data = `<script type="application/json" id="${escapeHtml(module.FIRST_DATA_ID)}">${scriptSafe(`{"at":${at},"market":${answer.body}}`)}</script>`;
     const page = template.replace(DATA_MARK, () => data).replace(ROOT_MARK, () => markup);
     // The home_version the render drew `/` with, for the app's first render (home-hint.ts).

@@ -23,6 +23,10 @@ function makeSite(base: string): string {
   writeFileSync(path.join(root, 'assets', 'big-def.js'), BIG_JS);
   writeFileSync(path.join(root, 'assets', 'big-def.js.br'), brotliCompressSync(BIG_JS));
   writeFileSync(path.join(root, 'assets', 'big-def.js.gz'), gzipSync(BIG_JS));
+  // The page templates and render code the server reads itself (decisions 0073, 0080).
+  mkdirSync(path.join(root, 'prerendered', 'ssr'), { recursive: true });
+  writeFileSync(path.join(root, 'prerendered', 'market.html'), `<!--starport:root-->${SECRET}`);
+  writeFileSync(path.join(root, 'prerendered', 'ssr', 'prerender.js'), `export const secret = '${SECRET}';`);
   writeFileSync(path.join(base, 'package.json'), JSON.stringify({ name: SECRET }));
   writeFileSync(path.join(base, '.env'), `JWT_ACCESS_SECRET=${SECRET}`);
   return root;
@@ -137,6 +141,9 @@ describe('static web app', () => {
       '/%252e%252e/package.json',
       '/....//package.json',
       `/${encodeURIComponent(path.join(base, 'package.json'))}`,
+      '/prerendered/market.html',
+      '/prerendered/ssr/prerender.js',
+      '/assets/../prerendered/ssr/prerender.js',
     ];
     for (const url of attempts) {
       const res = await app.inject({ method: 'GET', url });

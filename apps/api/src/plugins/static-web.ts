@@ -110,7 +110,9 @@ export const staticWebPlugin = fp(
         return notFound();
       }
       const file = path.join(root, path.normalize(urlPath));
-      if (file.startsWith(root + path.sep) && path.extname(file) && existsSync(file))
+      // The pages the server writes into and the code it renders with are its own, never sent as files.
+      const serverOnly = file.startsWith(path.join(root, 'prerendered') + path.sep);
+      if (file.startsWith(root + path.sep) && !serverOnly && path.extname(file) && existsSync(file))
         return reply.sendFile(path.relative(root, file));
       reply.header('cache-control', 'no-cache');
       // Unknown pages still get the app (it draws the 404 page), with a real 404 status.
