@@ -65,4 +65,43 @@ describe('a press on the prerendered landing before hydration', () => {
       await context.close();
     });
   }
+
+  it('a filter ticked on the server-rendered /market before its page chunk has loaded is applied once it has', async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 768 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    // The entry waits for `releaseEntry`, the marketplace page's chunk for `releasePage`: the
+    // header is adopted first, the page (and its filters) only once its chunk is there.
+    let releaseEntry!: () => void;
+    const entryReleased = new Promise<void>((resolve) => (releaseEntry = resolve));
+    let releasePage!: () => void;
+    const pageReleased = new Promise<void>((resolve) => (releasePage = resolve));
+    let signalHeld!: () => void;
+    const entryHeld = new Promise<void>((resolve) => (signalHeld = resolve));
+    await page.route(/\/assets\/[^/]+\.js(\?|$)/, async (route: Route) => {
+      const url = route.request().url();
+      if (url.includes('/assets/boot-')) return route.continue();
+      signalHeld();
+      await (url.includes('/assets/market-page-') ? pageReleased : entryReleased);
+      await route.continue();
+    });
+
+    await page.goto('/market', { waitUntil: 'domcontentloaded' });
+    await entryHeld;
+    const human = page.getByRole('checkbox', { name: 'Human' });
+    await human.click();
+    expect(new URL(page.url()).search).toBe(''); // nothing can answer yet
+
+    releaseEntry();
+    // The header is adopted (React's own key on its node) while the page still waits for its chunk.
+    await page.waitForFunction(() => {
+      const logo = document.querySelector('.site-header__logo');
+      return logo !== null && Object.keys(logo).some((key) => key.startsWith('__reactFiber'));
+    });
+    expect(new URL(page.url()).search).toBe('');
+    releasePage();
+    await page.waitForURL((url) => url.search === '?element=human');
+    await expect.poll(() => human.isChecked()).toBe(true);
+    await context.close();
+  });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorsPlugin } from './errors.ts';
 import { securityHeadersPlugin } from './security-headers.ts';
 import { staticWebPlugin } from './static-web.ts';
-import { cachedFor, createIndexPage, pageHead, type PageFacts } from './static-web-page.ts';
+import { cachedFor, createIndexPage, pageHead, serverRenderedMarket, type PageFacts } from './static-web-page.ts';
 
 const PICTURE = '/images/v1/ship/1-0-219256207?resize=300x300';
 const INDEX = '<!doctype html><html><head><title>Starport</title></head><body><div id="root"></div></body></html>';
@@ -63,6 +63,18 @@ describe('pageHead: what a page gets in its head', () => {
     // An empty marketplace has no first picture.
     const empty: PageFacts = { homeVersion: async () => 1, firstMarketPicture: async () => undefined };
     expect(await pageHead('/market', '', empty)).toBe('');
+  });
+});
+
+describe('serverRenderedMarket: which pages the server renders with their list (decision 0080)', () => {
+  it('is the unfiltered marketplace, and / (drawn with its home_version) while it is the marketplace', async () => {
+    expect(await serverRenderedMarket('/market', '', facts(1).given)).toEqual({});
+    expect(await serverRenderedMarket('/market/list', '', facts(1).given)).toEqual({});
+    expect(await serverRenderedMarket('/', '', facts(2).given)).toEqual({ homeVersion: 2 });
+    expect(await serverRenderedMarket('/', '', facts(1).given)).toBeUndefined();
+    expect(await serverRenderedMarket('/market', 'page=2', facts(1).given)).toBeUndefined();
+    expect(await serverRenderedMarket('/market/12', '', facts(1).given)).toBeUndefined();
+    expect(await serverRenderedMarket('/shop', '', facts(2).given)).toBeUndefined();
   });
 });
 

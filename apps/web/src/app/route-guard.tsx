@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingBlock } from '../components/ui/spinner.tsx';
 import { useAccountStore } from '../lib/account-store.ts';
 import { decideRoute, signInReturnState } from './guard-rules.ts';
+import { ReleaseHeldPresses } from './release-held-presses.ts';
 
 /**
  * Wraps every page. It follows the account store, so a sign-out in this tab, in another tab,
@@ -32,6 +33,7 @@ export function RouteGuard() {
   return (
     <Suspense fallback={<LoadingBlock label="Loading page…" />}>
       <Outlet />
+      <ReleaseHeldPresses />
     </Suspense>
   );
 }
