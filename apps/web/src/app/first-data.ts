@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { MarketplaceFindResponse } from '@starport/schemas';
-import { MARKET_PAGE_SIZE } from '../features/marketplace/api/find-marketplace.ts';
 import { readListFilters, toListQuery } from '../lib/list-filters.ts';
-import { marketplaceKeys } from '../lib/marketplace-keys.ts';
+import { MARKET_PAGE_SIZE, marketplaceKeys } from '../lib/marketplace-keys.ts';
 
 /**
  * Answers the server read for a page it rendered at request time (decision 0080), written into

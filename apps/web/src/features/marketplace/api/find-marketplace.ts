@@ -2,9 +2,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { MarketplaceFindResponse } from '@starport/schemas';
 import { api } from '../../../lib/api-client.ts';
 import { toListQuery, type ListFilters } from '../../../lib/list-filters.ts';
-import { marketplaceKeys } from '../../../lib/marketplace-keys.ts';
+import { MARKET_PAGE_SIZE, marketplaceKeys } from '../../../lib/marketplace-keys.ts';
 
-export const MARKET_PAGE_SIZE = 20;
+export { MARKET_PAGE_SIZE };
 
 export const findMarketplace = (filters: ListFilters, signal?: AbortSignal) =>
   api.get<MarketplaceFindResponse>('/api/marketplace/find', {
