@@ -11,21 +11,22 @@ export async function insertSession(db: DbOrTx, values: { userId: string; rememb
   return row;
 }
 
+export type SessionStanding = { userId: string; revoked: boolean; expiresAt: Date };
+
 /**
- * What every signed-in request asks of its session: whose it is and whether it still runs. A
- * named statement (parsed once per connection) selecting only that: it runs on every request.
+ * What every signed-in request asks of its session: whose it is and whether it still runs, for
+ * every session id the requests of the moment carry (SessionService batches them). A named
+ * statement (parsed once per connection), looked up by primary key.
  */
-export async function sessionStanding(
-  db: DbOrTx,
-  id: string,
-): Promise<{ userId: string; revoked: boolean; expiresAt: Date } | undefined> {
-  const [row] = await queryNamed<{ user_id: string; revoked: boolean; expires_at: string | Date }>(
+export async function sessionStandings(db: DbOrTx, ids: string[]): Promise<Map<string, SessionStanding>> {
+  const rows = await queryNamed<{ id: string; user_id: string; revoked: boolean; expires_at: string | Date }>(
     db,
-    'session-standing',
-    () => sql`SELECT user_id, revoked_at IS NOT NULL AS revoked, expires_at FROM sessions WHERE id = ${sql.placeholder('id')}`,
-    { id },
+    'session-standings',
+    () =>
+      sql`SELECT id, user_id, revoked_at IS NOT NULL AS revoked, expires_at FROM sessions WHERE id = ANY(${sql.placeholder('ids')}::uuid[])`,
+    { ids },
   );
-  return row && { userId: row.user_id, revoked: row.revoked, expiresAt: new Date(row.expires_at) };
+  return new Map(rows.map((r) => [r.id, { userId: r.user_id, revoked: r.revoked, expiresAt: new Date(r.expires_at) }]));
 }
 
 export async function findSession(db: DbOrTx, id: string): Promise<SessionRow | undefined> {

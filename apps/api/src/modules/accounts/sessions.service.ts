@@ -1,5 +1,6 @@
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, unauthorized } from '../../lib/app-error.ts';
+import { batchedLookup } from '../../lib/batched-lookup.ts';
 import { randomToken, sha256, signAccessToken, verifyAccessToken } from '../../lib/tokens.ts';
 import * as repo from './sessions.repo.ts';
 
@@ -25,11 +26,19 @@ const sessionOver = () => unauthorized('Your session has ended. Please sign in a
 const rotatedElsewhere = () =>
   new AppError('REFRESH_TOKEN_ROTATED', 401, 'This session was just refreshed in another tab.');
 
+/** A session id as sessions.id stores it: only these go into a shared lookup, where one bad id would fail them all. */
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 export class SessionService {
+  /** Every signed-in request's session check; checks arriving together share a statement (decision 0081). */
+  private readonly standing: (sessionId: string) => Promise<repo.SessionStanding | undefined>;
+
   constructor(
     private readonly db: Db,
     private readonly secret: Uint8Array,
-  ) {}
+  ) {
+    this.standing = batchedLookup((ids) => repo.sessionStandings(db, ids));
+  }
 
   async start(userId: string, remember: boolean): Promise<Tokens & { sessionId: string }> {
     const expiresAt = new Date(Date.now() + (remember ? REMEMBERED_SESSION_MS : BROWSER_SESSION_MS));
@@ -62,7 +71,10 @@ export class SessionService {
     // The revocation above must be committed, so the error is raised outside the transaction.
     if (outcome.kind === 'raced') throw rotatedElsewhere();
     if (outcome.kind !== 'ok') throw sessionOver();
-    const access = await signAccessToken(this.secret, { userId: outcome.session.userId, sessionId: outcome.session.id });
+    const access = await signAccessToken(this.secret, {
+      userId: outcome.session.userId,
+      sessionId: outcome.session.id,
+    });
     return { access_token: access, refresh_token: next };
   }
 
@@ -75,7 +87,9 @@ export class SessionService {
       return { kind: 'reused' as const };
     }
     // Within the grace window only a live session's tab is told to wait for the other tab's tokens.
-    return isLive(await repo.findSession(tx, known.sessionId)) ? { kind: 'raced' as const } : { kind: 'invalid' as const };
+    return isLive(await repo.findSession(tx, known.sessionId))
+      ? { kind: 'raced' as const }
+      : { kind: 'invalid' as const };
   }
 
   /** Checks a bearer token and that its session is still live (logout and password changes end it). */
@@ -88,8 +102,14 @@ export class SessionService {
         ? new AppError('TOKEN_EXPIRED', 401, 'Your session has expired. Please sign in again.')
         : unauthorized('Your session is not valid. Please sign in again.');
     }
-    const session = await repo.sessionStanding(this.db, check.claims.sessionId);
-    if (!session || session.userId !== check.claims.userId || session.revoked || session.expiresAt.getTime() <= Date.now()) {
+    if (!SESSION_ID.test(check.claims.sessionId)) throw sessionOver();
+    const session = await this.standing(check.claims.sessionId);
+    if (
+      !session ||
+      session.userId !== check.claims.userId ||
+      session.revoked ||
+      session.expiresAt.getTime() <= Date.now()
+    ) {
       throw sessionOver();
     }
     return check.claims;
