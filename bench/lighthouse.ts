@@ -7,12 +7,13 @@
 // trace, trace-N.json, for the main thread's tasks)
 // Each page is measured `runs` times; the median run is reported, as Lighthouse advises.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { loadavg } from 'node:os';
 import { machineSpeed } from './lib-machine.ts';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startServer } from '../e2e/fixtures/server.ts';
+import { builtWebDist, startServer } from '../e2e/fixtures/server.ts';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const RUNS = Number(arg('runs') ?? 3);
@@ -70,6 +71,13 @@ async function audit(url: string, port: number, attempt = 1): Promise<Run> {
 
 const dist = arg('dist');
 if (dist) process.env.E2E_WEB_DIST = dist;
+// `npm start`'s quick build (decision 0063), which bench/startup.ts's cold starts run, leaves no
+// prerendered pages: the pages would then be sent as the bare app shell and score what they did
+// before decisions 0073 and 0080, which is not what a player gets after `npm install`.
+if (!existsSync(path.join(builtWebDist(), 'prerendered'))) {
+  console.error(`${builtWebDist()} has no prerendered pages (a quick build): run \`npm run build\` first.`);
+  process.exit(1);
+}
 // the server runs from its bundle, as under `npm start` and in the e2e suite
 execFileSync(process.execPath, ['scripts/build-api.mjs'], { stdio: 'inherit' });
 const server = await startServer({ NODE_ENV: 'production' });
