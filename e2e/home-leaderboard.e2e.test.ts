@@ -159,7 +159,9 @@ describe('home page, leaderboard and top lists in Chromium', () => {
       const featured = legendary.data[0]!;
       const showcase = p.getByTestId('hero-showcase');
       await showcase.locator('img').waitFor();
-      await expect.poll(() => showcase.locator('img').evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+      await expect
+        .poll(() => showcase.locator('img').evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+        .toBeGreaterThan(0);
       expect(await showcase.getAttribute('href')).toBe(`/detail/${featured._id}`);
       expect(await showcase.textContent()).toContain(featured.name);
       const hero = (await p.locator('.landing__hero').boundingBox())!;
@@ -173,7 +175,9 @@ describe('home page, leaderboard and top lists in Chromium', () => {
 
       const top = p.getByRole('region', { name: 'Top sales' });
       await top.getByRole('article').first().waitFor();
-      const cards = await top.getByRole('article').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
+      const cards = await top
+        .getByRole('article')
+        .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
       const rows = new Set(cards.map((c) => Math.round(c.top))).size;
       const perRow = cards.filter((c) => Math.round(c.top) === Math.round(cards[0]!.top)).length;
       expect(perRow * rows).toBe(cards.length);
@@ -263,9 +267,36 @@ describe('home page, leaderboard and top lists in Chromium', () => {
     server = await startServer(env);
     ({ page } = await newPage(browser, server.url));
     expect(await api('/site/setting')).toMatchObject({ home_version: 2 });
+    // The server draws / as the marketplace with its first list (decision 0080), says which home
+    // it drew, and the app adopts that markup: the heading parsed from the HTML stays on screen.
+    const html = await (await fetch(`${server.url}/`)).text();
+    expect(html).toContain('<meta name="starport-home" content="2">');
+    expect(html).toMatch(/>· [\d,]+ items<\/span><\/h1>/);
+    expect(html).toContain('id="starport-first-data"');
+    const logged: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') logged.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => logged.push(`pageerror: ${e.message}`));
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { parsedHeading: Element | null }).parsedHeading = document.querySelector('h1');
+      });
+    });
     await page.goto('/');
     await page.getByRole('heading', { name: /^Marketplace · [\d,]+ items$/ }).waitFor();
     expect(await page.getByRole('heading', { name: 'Build your fleet at Starport' }).count()).toBe(0);
+    // hydrated (the boot file holds presses until then), and the app has asked for the list again
+    await page.waitForFunction(() => !document.documentElement.hasAttribute('data-holding-presses'));
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((e) => e.name.includes('/api/marketplace/find?')),
+    );
+    const adopted = await page.evaluate(() => {
+      const parsed = (window as unknown as { parsedHeading: Element | null }).parsedHeading;
+      return parsed !== null && parsed.isConnected && parsed === document.querySelector('h1');
+    });
+    expect(logged).toEqual([]);
+    expect(adopted).toBe(true);
     // A stop, a CLI run and a start on the embedded database: slow on a busy two-core machine.
   }, 240_000);
 });
@@ -306,7 +337,10 @@ async function headerTabOrder(p: Page): Promise<string[]> {
     const focused = await p.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;
       if (!el?.closest('header.site-header')) return null;
-      return { name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '', left: el.getBoundingClientRect().left };
+      return {
+        name: el.getAttribute('aria-label') ?? el.textContent?.trim() ?? '',
+        left: el.getBoundingClientRect().left,
+      };
     });
     if (!focused) return names;
     expect(focused.left, focused.name).toBeGreaterThan(left);
