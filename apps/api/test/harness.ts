@@ -30,7 +30,13 @@ export type TestApp = {
   lastMail(to: string): Promise<typeof emails.$inferSelect | undefined>;
   /** the key of the newest mailed link of a page (email_active or forgot_password_update) */
   mailedKey(to: string, page: 'email_active' | 'forgot_password_update'): Promise<string>;
-  createUser(u: { username: string; email?: string | null; password?: string; active?: boolean; wallet?: string }): Promise<string>;
+  createUser(u: {
+    username: string;
+    email?: string | null;
+    password?: string;
+    active?: boolean;
+    wallet?: string;
+  }): Promise<string>;
   login(login: string, password: string, remember?: boolean): Promise<{ access_token: string; refresh_token: string }>;
   /** A signed-in player named `name` (e-mail `{name}@example.com`, password `{name}-password-1`). */
   signUp(name: string, opts?: { wallet?: string }): Promise<TestPlayer>;
@@ -40,7 +46,7 @@ export type TestApp = {
 export type TestPlayer = { id: string; token: string };
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const database = opts.database ?? (await createTestDatabase(opts.postgres ? 'postgres' : 'default'));
+  // The config first: a test of a refused setting gets its error before a database is made.
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: '/tmp/starport-test-unused',
@@ -50,16 +56,25 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     RUN_WORKERS: '0',
     ...opts.env,
   });
+  const database = opts.database ?? (await createTestDatabase(opts.postgres ? 'postgres' : 'default'));
   const limiter = opts.limiter ?? memoryRateLimiter();
-  const app = await buildApp({
-    config,
-    database,
-    limiter,
-    mail: opts.mail ?? outboxTransport(),
-    logger: false,
-    jobs: { backoffBaseMs: 1 },
-  });
-  await app.ready();
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({
+      config,
+      database,
+      limiter,
+      mail: opts.mail ?? outboxTransport(),
+      logger: false,
+      jobs: { backoffBaseMs: 1 },
+    });
+    await app.ready();
+  } catch (error) {
+    // a test that expects the app to refuse its setup still leaves nothing behind
+    if (!opts.limiter) await limiter.close();
+    if (!opts.database) await database.close();
+    throw error;
+  }
   const { db } = database;
 
   const t: TestApp = {
@@ -98,7 +113,11 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       return row.id;
     },
     async login(login, password, remember = true) {
-      const res = await app.inject({ method: 'POST', url: '/api/account/login', payload: { email: login, password, remember } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        payload: { email: login, password, remember },
+      });
       if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
       return res.json();
     },
@@ -112,4 +131,5 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-export const body = (res: LightMyRequestResponse) => res.json() as { error: boolean; code?: string; msg?: string } & Record<string, unknown>;
+export const body = (res: LightMyRequestResponse) =>
+  res.json() as { error: boolean; code?: string; msg?: string } & Record<string, unknown>;
