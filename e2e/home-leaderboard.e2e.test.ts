@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './fixtures/browser.ts';
+import { marketHydrated, watchHydration } from './fixtures/hydration.ts';
 import { startServer, type RunningServer } from './fixtures/server.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -273,28 +274,12 @@ describe('home page, leaderboard and top lists in Chromium', () => {
     expect(html).toContain('<meta name="starport-home" content="2">');
     expect(html).toMatch(/>· [\d,]+ items<\/span><\/h1>/);
     expect(html).toContain('id="starport-first-data"');
-    const logged: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') logged.push(`${m.type()}: ${m.text()}`);
-    });
-    page.on('pageerror', (e) => logged.push(`pageerror: ${e.message}`));
-    await page.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => {
-        (window as unknown as { parsedHeading: Element | null }).parsedHeading = document.querySelector('h1');
-      });
-    });
+    const { logged, headingAdopted } = await watchHydration(page);
     await page.goto('/');
     await page.getByRole('heading', { name: /^Marketplace · [\d,]+ items$/ }).waitFor();
     expect(await page.getByRole('heading', { name: 'Build your fleet at Starport' }).count()).toBe(0);
-    // hydrated (the boot file holds presses until then), and the app has asked for the list again
-    await page.waitForFunction(() => !document.documentElement.hasAttribute('data-holding-presses'));
-    await page.waitForFunction(() =>
-      performance.getEntriesByType('resource').some((e) => e.name.includes('/api/marketplace/find?')),
-    );
-    const adopted = await page.evaluate(() => {
-      const parsed = (window as unknown as { parsedHeading: Element | null }).parsedHeading;
-      return parsed !== null && parsed.isConnected && parsed === document.querySelector('h1');
-    });
+    await marketHydrated(page);
+    const adopted = await headingAdopted();
     expect(logged).toEqual([]);
     expect(adopted).toBe(true);
     // A stop, a CLI run and a start on the embedded database: slow on a busy two-core machine.

@@ -1,6 +1,7 @@
-import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './fixtures/browser.ts';
+import { marketHydrated, watchHydration } from './fixtures/hydration.ts';
 import { startServer, type RunningServer } from './fixtures/server.ts';
 
 /**
@@ -60,23 +61,10 @@ describe('prerendered first pages in Chromium', () => {
   async function open(url: string, viewport: { width: number; height: number }, ready: (page: Page) => Promise<void>) {
     const context = await browser.newContext({ baseURL: server.url, viewport });
     const page = await context.newPage();
-    const logged: string[] = [];
-    page.on('console', (m: ConsoleMessage) => {
-      if (m.type() === 'error' || m.type() === 'warning') logged.push(`${m.type()}: ${m.text()}`);
-    });
-    page.on('pageerror', (e) => logged.push(`pageerror: ${e.message}`));
-    // The heading as parsed from the HTML, before any script of the page has run.
-    await page.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => {
-        (window as unknown as { parsedHeading: Element | null }).parsedHeading = document.querySelector('h1');
-      });
-    });
+    const { logged, headingAdopted } = await watchHydration(page);
     await page.goto(url);
     await ready(page);
-    const adopted = await page.evaluate(() => {
-      const parsed = (window as unknown as { parsedHeading: Element | null }).parsedHeading;
-      return parsed !== null && parsed.isConnected && parsed === document.querySelector('h1');
-    });
+    const adopted = await headingAdopted();
     await context.close();
     return { adopted, logged };
   }
@@ -89,12 +77,8 @@ describe('prerendered first pages in Chromium', () => {
   };
   const marketReady = async (page: Page) => {
     await page.getByRole('heading', { name: /Marketplace · [\d,]+ items/ }).waitFor();
-    // The HTML shows the list already: wait for the app to have hydrated (the boot file holds
-    // presses until then) and for its own list call (the server's answer is marked stale).
-    await page.waitForFunction(() => !document.documentElement.hasAttribute('data-holding-presses'));
-    await page.waitForFunction(() =>
-      performance.getEntriesByType('resource').some((e) => e.name.includes('/api/marketplace/find?')),
-    );
+    // The HTML shows the list already: wait for the app to have adopted it and asked again.
+    await marketHydrated(page);
   };
 
   for (const [name, viewport] of [
